@@ -1,0 +1,62 @@
+# lbshim - top-level Makefile.  Plain GNU make; each part of the project
+# adds its rules in mk/<part>.mk and registers its products and test groups
+# in the variables below.
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+CC ?= cc
+BUILD := build
+
+PKG_CONFIG ?= pkg-config
+WARN := -Wall -Wextra -Werror
+CFLAGS ?= -O2 -g
+LB_CFLAGS := -std=gnu11 $(CFLAGS) $(WARN) -fPIC -D__HIP_PLATFORM_AMD__ \
+	-Iinclude
+CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
+CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
+UNWIND_CFLAGS = $(shell $(PKG_CONFIG) --cflags libunwind 2>/dev/null)
+UNWIND_LIBS = $(shell $(PKG_CONFIG) --libs libunwind 2>/dev/null)
+HIPCC ?= hipcc
+HIPCC_FLAGS := --offload-arch=gfx1030 -O2
+REAL_HIP_LIB := /usr/lib/x86_64-linux-gnu/libamdhip64.so.5
+
+# Filled in by mk/*.mk:
+ALL_TARGETS :=      # products of `make all`
+CHECK_GROUPS :=     # test groups: a target check-<group> each
+BENCH_TARGETS :=    # targets run by `make bench`
+INSTALL_TARGETS :=  # extra install steps
+CLEAN_FILES :=
+
+.PHONY: all check bench demo install uninstall clean deps deps-ok \
+	check-report stress fuzz
+
+all: deps-ok
+
+include $(sort $(wildcard mk/*.mk))
+
+all: $(ALL_TARGETS)
+
+# `make deps` installs the Debian packages that build and tests need.
+deps:
+	@sh mk/deps.sh install
+
+# Install them only when something is missing, so `make check` on a fresh
+# Debian 12 machine needs no other step.
+deps-ok:
+	@sh mk/deps.sh ensure
+
+# Every group writes build/results/<group> ("group: N passed, M failed");
+# check-report prints them and fails if any group failed or is missing.
+check: deps-ok
+	@rm -rf $(BUILD)/results; mkdir -p $(BUILD)/results
+	@$(MAKE) --no-print-directory -k $(addprefix check-,$(CHECK_GROUPS)); \
+	  rc=$$?; $(MAKE) --no-print-directory check-report GROUPS_RC=$$rc
+
+check-report:
+	@sh mk/report.sh $(BUILD)/results $(CHECK_GROUPS); \
+	  rc=$$?; [ "$(GROUPS_RC)" = 0 ] && [ $$rc = 0 ]
+
+bench: all $(BENCH_TARGETS)
+
+clean:
+	rm -rf $(BUILD) $(CLEAN_FILES)

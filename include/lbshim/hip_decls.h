@@ -1,0 +1,67 @@
+/*
+ * hip_decls.h - the HIP runtime's C declarations, plus the few that the
+ * ROCm 5.2 headers leave out or declare for C++ only.
+ *
+ * Shared by the shim, hipemu and the test programs so that all three agree
+ * on every signature in hip_api.def.
+ */
+#ifndef LBSHIM_HIP_DECLS_H
+#define LBSHIM_HIP_DECLS_H
+
+#ifndef __HIP_PLATFORM_AMD__
+#define __HIP_PLATFORM_AMD__ 1
+#endif
+#include <stdint.h>
+#include <stddef.h>
+#include <hip/hip_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The runtime's module list handle (a std::vector pointer in C++). */
+typedef void **lb_modules_t;
+
+/* hipStreamLegacy is only in newer headers; same value as ROCm 6. */
+#ifndef hipStreamLegacy
+#define hipStreamLegacy ((hipStream_t)1)
+#endif
+
+/* Registration entry points that hipcc's generated code calls. */
+lb_modules_t __hipRegisterFatBinary(const void *data);
+void __hipRegisterFunction(lb_modules_t modules, const void *hostFunction,
+			   char *deviceFunction, const char *deviceName,
+			   unsigned int threadLimit, void *tid, void *bid,
+			   dim3 *blockDim, dim3 *gridDim, int *wSize);
+void __hipUnregisterFatBinary(lb_modules_t modules);
+
+/* hip_ext.h is C++-only in ROCm 5.2. */
+hipError_t hipExtModuleLaunchKernel(
+	hipFunction_t f, uint32_t globalWorkSizeX, uint32_t globalWorkSizeY,
+	uint32_t globalWorkSizeZ, uint32_t localWorkSizeX,
+	uint32_t localWorkSizeY, uint32_t localWorkSizeZ,
+	size_t sharedMemBytes, hipStream_t hStream, void **kernelParams,
+	void **extra, hipEvent_t startEvent, hipEvent_t stopEvent,
+	uint32_t flags);
+hipError_t hipHccModuleLaunchKernel(
+	hipFunction_t f, uint32_t globalWorkSizeX, uint32_t globalWorkSizeY,
+	uint32_t globalWorkSizeZ, uint32_t localWorkSizeX,
+	uint32_t localWorkSizeY, uint32_t localWorkSizeZ,
+	size_t sharedMemBytes, hipStream_t hStream, void **kernelParams,
+	void **extra, hipEvent_t startEvent, hipEvent_t stopEvent);
+hipError_t hipExtLaunchKernel(const void *function_address, dim3 numBlocks,
+			      dim3 dimBlocks, void **args,
+			      size_t sharedMemBytes, hipStream_t stream,
+			      hipEvent_t startEvent, hipEvent_t stopEvent,
+			      int flags);
+
+/* Newer than ROCm 5.2: wrapped when the runtime has them. */
+hipError_t hipEventRecord_spt(hipEvent_t event, hipStream_t stream);
+hipError_t hipGetProcAddress(const char *symbol, void **pfn, int hipVersion,
+			     uint64_t flags, void *symbolStatus);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,24 @@
+#!/bin/sh
+# deps.sh install|ensure - the Debian packages lbshim's build and tests use.
+# "install" always installs (as root) or prints the apt-get line and fails;
+# "ensure" does so only when a package is missing.
+PKGS="libamdhip64-dev hipcc uthash-dev libunwind-dev check pkg-config \
+python3-dev gcc make binutils valgrind cppcheck clang-tidy clang \
+libclang-rt-14-dev"
+
+missing=""
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+		missing="$missing $p"
+done
+[ "$1" = ensure ] && [ -z "$missing" ] && exit 0
+[ "$1" = install ] && missing=" $PKGS"
+line="apt-get update && apt-get install -y$missing"
+if [ "$(id -u)" != 0 ]; then
+	echo "lbshim: missing packages; run as root: $line" >&2
+	exit 1
+fi
+echo "deps: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >/dev/null && apt-get install -y -q $missing >/dev/null ||
+	{ echo "deps: failed: $line" >&2; exit 1; }

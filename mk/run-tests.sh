@@ -1,0 +1,22 @@
+#!/bin/sh
+# run-tests.sh GROUP RESULTDIR TEST... - run each test script (exit 0 pass,
+# 77 skip, else fail), print one line per test, and write
+# "GROUP: P passed, F failed, S skipped" to RESULTDIR/GROUP.
+group=$1; dir=$2; shift 2
+mkdir -p "$dir/$group.d"
+pass=0; fail=0; skip=0
+for t in "$@"; do
+	name=$(basename "$t")
+	log="$dir/$group.d/$name.log"
+	sh "$t" >"$log" 2>&1
+	rc=$?
+	case $rc in
+	0) pass=$((pass + 1)); echo "PASS $group/$name" ;;
+	77) skip=$((skip + 1)); echo "SKIP $group/$name: $(tail -n 1 "$log")" ;;
+	*) fail=$((fail + 1)); echo "FAIL $group/$name (exit $rc), log:"
+	   sed 's/^/    /' "$log" | tail -n 40 ;;
+	esac
+done
+[ $((pass + fail)) = 0 ] && fail=1
+echo "$group: $pass passed, $fail failed, $skip skipped" >"$dir/$group"
+[ $fail = 0 ]

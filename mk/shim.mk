@@ -1,0 +1,20 @@
+# mk/shim.mk - liblbshim.so: shim/ core plus the policies/ that exist.
+
+SHIM_SRCS := $(wildcard shim/*.c) $(wildcard policies/*.c)
+SHIM_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(SHIM_SRCS))
+SHIM_CFLAGS = $(LB_CFLAGS) -Ishim -fvisibility=hidden $(UNWIND_CFLAGS)
+SHIM_LIBS = -ldl -lpthread $(UNWIND_LIBS)
+
+ALL_TARGETS += $(BUILD)/liblbshim.so
+
+$(BUILD)/liblbshim.map: include/lbshim/hip_api.def mk/gen-map.sh
+	@mkdir -p $(@D)
+	sh mk/gen-map.sh $< >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj/%.o: %.c $(wildcard include/lbshim/*.h include/lbshim/*.def shim/*.h policies/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(SHIM_CFLAGS) -c $< -o $@
+
+$(BUILD)/liblbshim.so: $(SHIM_OBJS) $(BUILD)/liblbshim.map
+	$(CC) -shared -o $@ $(SHIM_OBJS) -Wl,--version-script=$(BUILD)/liblbshim.map \
+		-Wl,-soname,liblbshim.so -Wl,-z,now -Wl,--no-undefined $(SHIM_LIBS)

@@ -1,0 +1,187 @@
+/*
+ * init.c - start-up, the policy dispatcher, thread exit and fork.
+ *
+ * Nothing happens at load time: a process that never calls HIP gets no
+ * file, no output, no thread, and the runtime is not loaded by us.  The
+ * first wrapper called, on any thread, runs lb_init() once; lazily,
+ * because another library's constructor (hipcc's __hipRegisterFatBinary
+ * calls, for one) may reach us before our own constructor would have run.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "shim.h"
+#include "config.h"
+#include "resolve.h"
+
+int lb_ready;
+int lb_hooks;
+LB_TLS int lb_depth;
+static LB_TLS int lb_tid_cache;
+static LB_TLS char lb_thread_known;
+
+/* Active policies in hook order; post hooks run in reverse. */
+static const struct lb_policy *lb_active[3];
+static int lb_nactive;
+static pthread_once_t lb_once = PTHREAD_ONCE_INIT;
+static pthread_key_t lb_thread_key;
+static int lb_have_key;
+
+int lb_tid(void)
+{
+	if (LB_UNLIKELY(!lb_tid_cache))
+		lb_tid_cache = (int)syscall(SYS_gettid);
+	return lb_tid_cache;
+}
+
+int lb_policy_active(const struct lb_policy *p)
+{
+	int i;
+
+	for (i = 0; i < lb_nactive; i++)
+		if (lb_active[i] == p)
+			return 1;
+	return 0;
+}
+
+static void lb_thread_exit(void *unused)
+{
+	int i;
+
+	(void)unused;
+	lb_depth++;
+	for (i = lb_nactive; i-- > 0;)
+		if (lb_active[i]->thread_exit)
+			lb_active[i]->thread_exit();
+	lb_depth--;
+}
+
+static void lb_fork_prepare(void)
+{
+	int i;
+
+	for (i = 0; i < lb_nactive; i++)
+		if (lb_active[i]->fork_prepare)
+			lb_active[i]->fork_prepare();
+}
+
+static void lb_fork_parent(void)
+{
+	int i;
+
+	for (i = lb_nactive; i-- > 0;)
+		if (lb_active[i]->fork_parent)
+			lb_active[i]->fork_parent();
+}
+
+static void lb_fork_child(void)
+{
+	int i;
+
+	lb_tid_cache = 0;
+	for (i = lb_nactive; i-- > 0;)
+		if (lb_active[i]->fork_child)
+			lb_active[i]->fork_child();
+}
+
+static void lb_fini(void)
+{
+	int i;
+
+	lb_depth++;
+	for (i = lb_nactive; i-- > 0;)
+		if (lb_active[i]->fini)
+			lb_active[i]->fini();
+	lb_depth--;
+}
+
+static void lb_add_policy(const struct lb_policy *p, const char *name)
+{
+	int listed = lb_config_lists(name);
+
+	if (!p) {
+		if (listed)
+			lb_log(LB_LOG_WARN,
+			       "policy %s is not in this build; ignored", name);
+		return;
+	}
+	if (p->init(listed))
+		lb_active[lb_nactive++] = p;
+}
+
+static void lb_do_init(void)
+{
+	struct lb_config cfg;
+	int saved = errno;
+
+	/* Wrappers reached from here (runtime constructors) go straight. */
+	lb_depth++;
+	lb_config_read(&cfg);
+	lb_resolve_all(cfg.hip_library);
+	lb_resolve_report();
+	lb_add_policy(&lb_policy_trace ? &lb_policy_trace : NULL, "trace");
+	lb_add_policy(&lb_policy_stream0 ? &lb_policy_stream0 : NULL,
+		      "stream0");
+	lb_add_policy(&lb_policy_pool ? &lb_policy_pool : NULL, "pool");
+	if (lb_nactive) {
+		lb_have_key = !pthread_key_create(&lb_thread_key,
+						  lb_thread_exit);
+		pthread_atfork(lb_fork_prepare, lb_fork_parent, lb_fork_child);
+		atexit(lb_fini);
+		__atomic_store_n(&lb_hooks, 1, __ATOMIC_RELEASE);
+	}
+	__atomic_store_n(&lb_ready, 1, __ATOMIC_RELEASE);
+	lb_depth--;
+	errno = saved;
+}
+
+void lb_stream_gone(hipStream_t s)
+{
+	int i;
+
+	for (i = 0; i < lb_nactive; i++)
+		if (lb_active[i]->stream_gone)
+			lb_active[i]->stream_gone(s);
+}
+
+void lb_init(void)
+{
+	pthread_once(&lb_once, lb_do_init);
+}
+
+void lb_procaddr_post(struct lb_call *c);
+
+void lb_run(struct lb_call *c, lb_thunk_fn thunk)
+{
+	int saved = errno, i, n = lb_nactive;
+
+	lb_depth++;
+	if (LB_UNLIKELY(!lb_thread_known)) {
+		lb_thread_known = 1;
+		if (lb_have_key)
+			pthread_setspecific(lb_thread_key, (void *)1);
+	}
+	if (c->stream)
+		c->stream_named = *c->stream;
+	for (i = 0; i < n; i++) {
+		if (lb_active[i]->pre && lb_active[i]->pre(c)) {
+			c->handled = 1;
+			break;
+		}
+	}
+	errno = saved;
+	if (!c->handled)
+		thunk(c);
+	saved = errno;
+	if (LB_UNLIKELY(c->api == LB_ID_hipGetProcAddress))
+		lb_procaddr_post(c);
+	for (i = n; i-- > 0;)
+		if (lb_active[i]->post)
+			lb_active[i]->post(c);
+	lb_depth--;
+	errno = saved;
+}

@@ -1,0 +1,179 @@
+/*
+ * shim.h - what the shim's core offers its policies: the call context, the
+ * policy ops, the real-function table, logging and configuration helpers.
+ *
+ * A policy sees every wrapped call of a process that enabled it, as a
+ * struct lb_call, before the runtime is called (pre) and after (post).
+ */
+#ifndef LBSHIM_SHIM_H
+#define LBSHIM_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "lbshim/api.h"
+
+#define LB_HIDDEN __attribute__((visibility("hidden")))
+#define LB_EXPORT __attribute__((visibility("default")))
+#define LB_TLS __thread __attribute__((tls_model("initial-exec")))
+#define LB_LIKELY(x) __builtin_expect(!!(x), 1)
+#define LB_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* ---- the real runtime ---- */
+
+/* One pointer per row of hip_api.def, NULL when the runtime lacks it. */
+struct lb_real_table {
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS) RET(*NAME) P;
+#include "lbshim/hip_api.def"
+#undef LB_API
+};
+extern struct lb_real_table lb_real;
+
+/* Nonzero once lb_init() has finished (acquire to read). */
+extern int lb_ready;
+
+/*
+ * Runs configuration, resolution and policy set-up once per process.
+ * Safe from any thread and from a runtime constructor that calls back into
+ * a wrapper while the runtime is being loaded.
+ */
+void lb_init(void);
+
+/*
+ * Resolves one function without initializing (used by a wrapper reached
+ * while lb_init() is running on this thread).  Returns NULL if not found.
+ */
+void *lb_resolve_one(int api);
+
+/* Path of the library that a resolved function came from, or "?". */
+const char *lb_lib_of(const void *fn);
+
+/*
+ * Warns once per API that the runtime lacks it; returns
+ * hipErrorNotInitialized, the error every wrapper then returns.
+ */
+hipError_t lb_missing(int api);
+
+/* Per-thread depth: nonzero while this thread is inside the shim. */
+extern LB_TLS int lb_depth;
+
+/* ---- calls and policies ---- */
+
+struct lb_call {
+	uint16_t api;
+	uint8_t handled;   /* a policy served the call; runtime not called */
+	uint8_t flags;	   /* LB_CALL_* */
+	hipError_t ret;	   /* result, for hipError_t functions */
+	void *args;	   /* struct lb_args_<name> * */
+	hipStream_t *stream; /* the stream argument in args, or NULL */
+	hipStream_t stream_named; /* what the program passed */
+	void *rval;	   /* result of a pointer-returning function */
+	uint64_t t0, t1;   /* set by the trace policy */
+	uint64_t scratch[4]; /* per-call notes policies leave for each other
+			      * through the trace: see LB_NOTE_* */
+};
+
+/* scratch slots: written by the policy named, read by the trace policy */
+enum {
+	LB_NOTE_POOL = 0,  /* pool: 0 off, 1 hit, 2 miss */
+	LB_NOTE_HAZARD = 1 /* stream0: 1 if this sync skipped others' work */
+};
+
+/* Calls the runtime with the (possibly modified) arguments in c. */
+typedef void (*lb_thunk_fn)(struct lb_call *c);
+
+struct lb_policy {
+	const char *name;
+	/*
+	 * Called once at start-up.  listed: the user named the policy in
+	 * LBSHIM_POLICIES.  Returns 1 if the policy is to be active.
+	 */
+	int (*init)(int listed);
+	/* Before the runtime; return 1 when the call was served (c->ret). */
+	int (*pre)(struct lb_call *c);
+	/* After the runtime (or after a policy served the call). */
+	void (*post)(struct lb_call *c);
+	/* The calling thread is exiting (after its last HIP call). */
+	void (*thread_exit)(void);
+	/* fork(): before it in the parent, then in parent and child. */
+	void (*fork_prepare)(void);
+	void (*fork_parent)(void);
+	void (*fork_child)(void);
+	/* Process exit. */
+	void (*fini)(void);
+	/*
+	 * A stream is about to be destroyed by another policy (stream0's
+	 * per-thread streams), not through a wrapper that policies see.
+	 */
+	void (*stream_gone)(hipStream_t s);
+};
+
+/* Policies, defined in policies/ (weak: a build may lack one). */
+extern const struct lb_policy lb_policy_trace __attribute__((weak));
+extern const struct lb_policy lb_policy_stream0 __attribute__((weak));
+extern const struct lb_policy lb_policy_pool __attribute__((weak));
+
+/* Nonzero when any policy is active: wrappers take the slow path. */
+extern int lb_hooks;
+
+/* Is the named policy active? */
+int lb_policy_active(const struct lb_policy *p);
+
+/*
+ * Runs the active policies' pre hooks, the runtime (through thunk) unless a
+ * policy served the call, then the post hooks in reverse order.  errno is
+ * what the runtime left it.
+ */
+void lb_run(struct lb_call *c, lb_thunk_fn thunk);
+
+/*
+ * Tells every active policy that stream s is about to be destroyed by the
+ * caller outside any wrapper.  Called by the policy that owns s.
+ */
+void lb_stream_gone(hipStream_t s);
+
+/* Address of the shim's wrapper for an API (for hipGetProcAddress). */
+void *lb_wrapper_addr(int api);
+
+/* ---- logging ---- */
+
+enum lb_log_level { LB_LOG_ERROR, LB_LOG_WARN, LB_LOG_INFO, LB_LOG_DEBUG };
+extern int lb_log_level;
+
+/*
+ * Prints "lbshim: <message>\n" on stderr with one write(2) if level is
+ * enabled.  Never on a hot path; keeps errno.
+ */
+void lb_log(int level, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* ---- configuration ---- */
+
+/* secure_getenv(), or NULL for unset (empty counts as set). */
+const char *lb_getenv(const char *name);
+
+/*
+ * Parses a size with an optional K/M/G/T suffix (powers of 1024) into *out.
+ * Returns 0, or -1 for empty, negative, junk or overflow (*out unchanged).
+ */
+int lb_parse_size(const char *s, uint64_t *out);
+
+/*
+ * Reads size variable NAME into *out; on a bad value warns once, naming
+ * the variable, the value and what is accepted, and keeps *out.
+ * Returns 1 if the variable was set and valid, else 0.
+ */
+int lb_env_size(const char *name, uint64_t *out);
+
+/*
+ * Reads NAME, which must be one of the NULL-terminated choices; returns its
+ * index, or dflt when unset or invalid (with one warning).
+ */
+int lb_env_choice(const char *name, const char *const *choices, int dflt);
+
+/* The policies named in LBSHIM_POLICIES, by lb_policy name. */
+int lb_config_lists(const char *policy);
+
+/* gettid(), cached per thread. */
+int lb_tid(void);
+
+#endif

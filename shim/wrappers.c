@@ -1,0 +1,108 @@
+/*
+ * wrappers.c - one exported function per row of hip_api.def.
+ *
+ * A wrapper holds no policy logic: resolve, then either forward straight to
+ * the runtime (no policy active, or the shim is already on this thread's
+ * stack) or build a call context and let lb_run() apply the policies.
+ * The fast path is a load, two tests and a tail call.
+ */
+#include <stddef.h>
+#include "shim.h"
+
+/* Per return type: call the runtime, return its value, or a missing one. */
+#define LB_RETURN_hipError_t(call) return call
+#define LB_RETURN_lb_modules_t(call) return call
+#define LB_RETURN_void(call) \
+	do {                 \
+		call;        \
+		return;      \
+	} while (0)
+#define LB_MISSING_hipError_t(id) return lb_missing(id)
+#define LB_MISSING_lb_modules_t(id) \
+	do {                        \
+		lb_missing(id);     \
+		return NULL;        \
+	} while (0)
+#define LB_MISSING_void(id) \
+	do {                \
+		lb_missing(id); \
+		return;     \
+	} while (0)
+#define LB_STORE_hipError_t(c, call) (c)->ret = call
+#define LB_STORE_lb_modules_t(c, call) \
+	((c)->rval = (void *)(call), (c)->ret = hipSuccess)
+#define LB_STORE_void(c, call) (call, (c)->ret = hipSuccess)
+#define LB_RESULT_hipError_t(c) return (c).ret
+#define LB_RESULT_lb_modules_t(c) return (lb_modules_t)(c).rval
+#define LB_RESULT_void(c) return
+
+#define LB_AARG_(a, x) a->x
+#define LB_ADDR_(a, x) , (void *)&a.x
+
+#define LB_DECL_AS(SYM, RET, NAME, P) \
+	LB_EXPORT RET NAME P __asm__(SYM);
+#define LB_DECL(RET, NAME, P)
+
+#define LB_WRAPPER(RET, NAME, P, A, SIDX)                                     \
+	static void lb_thunk_##NAME(struct lb_call *lb_c)                     \
+	{                                                                     \
+		struct lb_args_##NAME *lb_a = lb_c->args;                    \
+		(void)lb_a;                                                   \
+		if (LB_UNLIKELY(!lb_real.NAME)) {                             \
+			lb_c->ret = lb_missing(LB_ID_##NAME);                 \
+			lb_c->rval = NULL;                                    \
+			return;                                               \
+		}                                                             \
+		LB_STORE_##RET(lb_c, lb_real.NAME(LB_MAPC_N(                  \
+			LB_NARGS(A), LB_AARG_, lb_a, A)));                    \
+	}                                                                     \
+	static __attribute__((noinline)) RET lb_slow_##NAME P                 \
+	{                                                                     \
+		struct lb_args_##NAME lb_a = { LB_UNPAREN A };                \
+		void *lb_argv[] = { NULL LB_MAP(LB_ADDR_, lb_a, A) };         \
+		struct lb_call lb_c = { .api = LB_ID_##NAME, .args = &lb_a }; \
+		(void)lb_argv;                                                \
+		if ((SIDX) >= 0)                                              \
+			lb_c.stream = lb_argv[(SIDX) >= 0 ? (SIDX) + 1 : 0];  \
+		lb_run(&lb_c, lb_thunk_##NAME);                               \
+		LB_RESULT_##RET(lb_c);                                        \
+	}                                                                     \
+	LB_EXPORT RET NAME P                                                  \
+	{                                                                     \
+		RET(*lb_fn) P = lb_real.NAME;                                 \
+		if (LB_UNLIKELY(!__atomic_load_n(&lb_ready,                   \
+						 __ATOMIC_ACQUIRE))) {        \
+			if (lb_depth)                                         \
+				lb_fn = lb_resolve_one(LB_ID_##NAME);         \
+			else {                                                \
+				lb_init();                                    \
+				lb_fn = lb_real.NAME;                         \
+			}                                                     \
+		}                                                             \
+		if (LB_UNLIKELY(lb_hooks && !lb_depth))                       \
+			LB_RETURN_##RET(lb_slow_##NAME A);                    \
+		if (LB_UNLIKELY(!lb_fn))                                      \
+			LB_MISSING_##RET(LB_ID_##NAME);                       \
+		LB_RETURN_##RET(lb_fn A);                                     \
+	}
+
+#define LB_API_AS(SYM, RET, NAME, P, A, SIDX, KIND, VER, FLAGS) \
+	LB_DECL_AS(SYM, RET, NAME, P)                          \
+	LB_WRAPPER(RET, NAME, P, A, SIDX)
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS) \
+	LB_WRAPPER(RET, NAME, P, A, SIDX)
+#include "lbshim/hip_api.def"
+#undef LB_API
+#undef LB_API_AS
+
+static void *const lb_wrappers[LB_API_COUNT] = {
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS) \
+	[LB_ID_##NAME] = (void *)NAME,
+#include "lbshim/hip_api.def"
+#undef LB_API
+};
+
+void *lb_wrapper_addr(int api)
+{
+	return api >= 0 && api < LB_API_COUNT ? lb_wrappers[api] : NULL;
+}
