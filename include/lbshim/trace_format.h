@@ -1,0 +1,201 @@
+/*
+ * trace_format.h - the lbshim trace file (.lbt), shared by the writer
+ * (policies/trace*.c) and the reader (tools/).  Documented for users in
+ * lbshim-trace(5); a change here is a change of that page and of
+ * LB_TRACE_VERSION.
+ *
+ * Everything is little-endian, fixed-size and naturally aligned.
+ *
+ *   offset 0                 struct lb_trace_header (LB_TRACE_HEADER_SIZE)
+ *   offset HEADER_SIZE       block 0
+ *   ... + k * block_size     block k
+ *
+ * A block belongs to one thread of the process that wrote the file (one
+ * file per process).  Its first 64-byte slot is a struct lb_trace_block;
+ * the other slots are records (struct lb_trace_rec), written in order by
+ * that thread only.  Blocks of one thread are chained by their ordinal.
+ * The file is a shared mapping while it is written, so a record is in the
+ * file as soon as its last store is made, whatever kills the process.
+ *
+ * Commit rule: a slot is a record only when its first 8 bytes (struct
+ * lb_trace_rec.hdr, type != 0) are nonzero; the writer stores the other 56
+ * bytes first and the header last, with release ordering.  A reader ignores
+ * slots with type 0 (never written, or interrupted before the commit), and
+ * stops reading a block at the first such slot unless the block is a ring
+ * block (flag LB_BLK_RING), whose slots are overwritten cyclically.
+ *
+ * Time: records carry raw clock ticks (t0, t1).  The header says which
+ * clock (clock_id) and its rate (ticks_per_sec) and gives one
+ * (realtime_ns, monotonic_ns, ticks) triple taken at start, so a reader
+ * converts ticks to wall time and merges files of several processes and
+ * hosts: wall_ns = start_realtime_ns + (t - start_ticks) * 1e9 / rate.
+ */
+#ifndef LBSHIM_TRACE_FORMAT_H
+#define LBSHIM_TRACE_FORMAT_H
+
+#include <stdint.h>
+
+#define LB_TRACE_MAGIC "LBTRACE\0" /* 8 bytes */
+#define LB_TRACE_VERSION 1u
+#define LB_TRACE_HEADER_SIZE 4096u
+#define LB_TRACE_REC_SIZE 64u
+/* Default block size; the header's block_size is authoritative. */
+#define LB_TRACE_BLOCK_SIZE (64u * 1024u)
+
+enum lb_trace_clock {
+	LB_CLOCK_TSC = 1,	/* rdtsc, constant rate */
+	LB_CLOCK_MONOTONIC = 2	/* clock_gettime(CLOCK_MONOTONIC) in ns */
+};
+
+/* Header flags. */
+#define LB_HDR_CLEAN_EXIT 0x1u /* the process ended normally (end_* valid) */
+#define LB_HDR_RING 0x2u       /* flight-recorder mode (LBSHIM_TRACE_RING) */
+#define LB_HDR_CRASHED 0x4u    /* a crash record was written */
+#define LB_HDR_STOPPED 0x8u    /* tracing stopped early (disk full, ...) */
+
+struct lb_trace_header {
+	char magic[8];		/* LB_TRACE_MAGIC */
+	uint32_t version;	/* LB_TRACE_VERSION */
+	uint32_t header_size;	/* LB_TRACE_HEADER_SIZE */
+	uint32_t rec_size;	/* LB_TRACE_REC_SIZE */
+	uint32_t block_size;	/* bytes per block, multiple of 4096 */
+	uint32_t pid;
+	uint32_t ppid;
+	uint32_t clock_id;	/* enum lb_trace_clock */
+	uint32_t flags;		/* LB_HDR_*, updated while running */
+	uint64_t ticks_per_sec; /* rate of t0/t1 */
+	uint64_t start_realtime_ns; /* CLOCK_REALTIME at start */
+	uint64_t start_monotonic_ns; /* CLOCK_MONOTONIC at start */
+	uint64_t start_ticks;	/* the clock at the same instant */
+	uint64_t end_realtime_ns; /* at clean exit, else 0 */
+	uint64_t end_ticks;	/* at clean exit, else 0 */
+	uint32_t api_count;	/* LB_API_COUNT of the writer */
+	uint32_t ring_slots;	/* records per thread ring, 0 if no ring */
+	uint64_t blocks_used;	/* blocks handed out so far (may lag) */
+	uint32_t rank;		/* from RANK etc., or UINT32_MAX */
+	uint32_t policies;	/* bit 0 trace, 1 stream0, 2 pool */
+	uint64_t run_id;	/* LBSHIM_RUN_ID when set (lbtrace run), else 0 */
+	uint8_t reserved0[32];
+	char host[64];		/* NUL-terminated */
+	char cmdline[1024];	/* argv joined by spaces, NUL-terminated */
+	char api_names[2560];	/* the writer's API names in id order,
+				 * NUL-separated, ending with an empty
+				 * name: a reader maps ids through them so
+				 * that a newer table stays readable */
+	uint8_t reserved[LB_TRACE_HEADER_SIZE - 3800];
+};
+
+_Static_assert(sizeof(struct lb_trace_header) == LB_TRACE_HEADER_SIZE,
+	       "trace header size");
+
+#define LB_BLOCK_MAGIC 0x4b4c424cu /* "LBLK" */
+#define LB_BLK_RING 0x1u	   /* slots are overwritten cyclically */
+
+/* First slot of every block. */
+struct lb_trace_block {
+	uint32_t magic;		/* LB_BLOCK_MAGIC; 0 = block never used */
+	uint32_t tid;		/* writing thread */
+	uint64_t ordinal;	/* 0, 1, 2 ... within the thread; in a ring:
+				 * how many times the ring wrapped */
+	uint32_t flags;		/* LB_BLK_* */
+	uint32_t thread_index;	/* dense per-process thread number */
+	uint64_t first_seq;	/* seq of the block's first record slot */
+	char thread_name[16];	/* pthread name at block start */
+	uint8_t reserved[16];
+};
+
+_Static_assert(sizeof(struct lb_trace_block) == LB_TRACE_REC_SIZE,
+	       "block header size");
+
+/* Record types (struct lb_trace_rec_hdr.type); 0 = no record. */
+enum lb_trace_type {
+	LB_REC_CALL = 1,   /* one wrapped call */
+	LB_REC_STRING = 2, /* part of an interned string */
+	LB_REC_CRASH = 3,  /* a fatal signal */
+	LB_REC_FRAME = 4,  /* one backtrace frame of the crash */
+	LB_REC_LOST = 5,   /* records that could not be written */
+	LB_REC_POOL = 6,   /* pool statistics (at exit) */
+	LB_REC_STREAM0 = 7, /* stream0 statistics per thread (at exit) */
+	LB_REC_THREAD = 8, /* a thread's name changed / thread exit */
+	LB_REC_TYPE_MAX
+};
+
+/* The 8 bytes stored last: a nonzero type commits the record. */
+struct lb_trace_rec_hdr {
+	uint8_t type;	/* enum lb_trace_type */
+	uint8_t flags;	/* LB_RF_* */
+	uint16_t api;	/* LB_ID_* for calls */
+	int16_t ret;	/* hipError_t (calls), signal number (crash) */
+	uint8_t device; /* device current on the thread */
+	uint8_t note;	/* per type, see below */
+};
+
+/* Call record flags. */
+#define LB_RF_REMAPPED 0x1u /* stream0 changed the stream (stream_used) */
+#define LB_RF_SERVED 0x2u   /* a policy served the call; runtime not called */
+#define LB_RF_HAZARD 0x4u   /* stream0: sync skipped other threads' work */
+#define LB_RF_GRIDZ_SAT 0x8u /* launch: grid.z did not fit 16 bits */
+
+/* note of a call record: pool result for allocations and frees. */
+enum lb_pool_note { LB_POOL_OFF = 0, LB_POOL_HIT = 1, LB_POOL_MISS = 2 };
+
+/*
+ * One 64-byte slot.  For LB_REC_CALL, a[] by the API's kind
+ * (lb_api_info[api].kind):
+ *
+ *   LAUNCH  a[0] = kernel string id (low 32) | dynamic shmem (high 32)
+ *           a[1] = grid.x (low 32) | grid.y (high 32)
+ *           a[2] = grid.z (16) | block.x (16) | block.y (16) | block.z (16),
+ *                  from the low bits up
+ *           (module launches: grid is globalWorkSize / localWorkSize for
+ *           the Ext/Hcc variants, as the runtime defines it; host-function
+ *           and callback launches: a[0] = function pointer, string id 0)
+ *   ALLOC   a[0] = pointer returned, a[1] = bytes asked, a[2] = pitch
+ *           (hipMallocPitch) or flags; note = enum lb_pool_note
+ *   FREE    a[0] = pointer; note = enum lb_pool_note
+ *   COPY    a[0] = dst, a[1] = src, a[2] = bytes (2D: width * height);
+ *           note = hipMemcpyKind
+ *   SET     a[0] = dst, a[1] = value, a[2] = bytes (D32: count * 4)
+ *   EVENT   a[0] = event, a[1] = second event (elapsed time) or flags,
+ *           a[2] = elapsed time as float bits
+ *   STREAM  a[0] = stream created / queried, a[1] = flags, a[2] = priority
+ *   SYNC    a[0] = event (hipEventSynchronize)
+ *   DEVICE  a[0] = device id
+ *   REG     a[0] = host function / module, a[1] = name string id
+ *   OTHER   a[0] = pointer, a[1] = size or value, a[2] = extra
+ *
+ * LB_REC_STRING: a[0] = string id (low 32) | part (16) | parts (16);
+ *   t0, t1, stream, stream_used, a[1], a[2] hold the text (48 bytes a
+ *   part), NUL-padded in the last part.  Ids are per file, from 1.
+ * LB_REC_CRASH: ret = signal number, note = si_code (low 8 bits),
+ *   t0 = time, stream = fault address, a[0] = si_code, a[1] = tid,
+ *   a[2] = frame count that follows.
+ * LB_REC_FRAME: stream = pc, stream_used = offset in the function,
+ *   a[0] = frame index (low 32), t0..t1 + a[1], a[2] = the first 32 bytes
+ *   of the (mangled) function name, NUL-padded; longer names continue in
+ *   STRING records whose id is the record's a[0] high 32 bits (0: none).
+ * LB_REC_LOST: a[0] = records lost, t0/t1 = period.
+ * LB_REC_POOL: a[0..2] and stream/stream_used: see lbshim-trace(5).
+ * LB_REC_STREAM0: a[0] = syncs, a[1] = hazards (syncs that returned while
+ *   another thread's earlier null-stream work was pending).
+ * LB_REC_THREAD: a[0] = name string id, note = 1 at thread exit.
+ */
+struct lb_trace_rec {
+	struct lb_trace_rec_hdr hdr;
+	uint64_t t0;	      /* ticks at call entry */
+	uint64_t t1;	      /* ticks at return */
+	uint64_t stream;      /* the stream the program named */
+	uint64_t stream_used; /* the stream used (stream0), else = stream */
+	uint64_t a[3];
+};
+
+_Static_assert(sizeof(struct lb_trace_rec) == LB_TRACE_REC_SIZE,
+	       "record size");
+
+/* Records (slots after the block header) per block of block_size bytes. */
+static inline uint32_t lb_trace_slots(uint32_t block_size)
+{
+	return block_size / LB_TRACE_REC_SIZE - 1;
+}
+
+#endif
