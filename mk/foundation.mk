@@ -57,7 +57,7 @@ $(SHIMT)/lbext.so: tests/shim/lbext.c
 		-L/usr/lib/x86_64-linux-gnu -lamdhip64
 
 # The shim built with AddressSanitizer and UBSan.
-ASAN_OBJS := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(SHIM_SRCS))
+ASAN_OBJS = $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(SHIM_SRCS))
 $(BUILD)/asan/obj/%.o: %.c $(wildcard include/lbshim/*.h include/lbshim/*.def shim/*.h policies/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(SHIM_CFLAGS) $(ASAN_FLAGS) -O1 -c $< -o $@

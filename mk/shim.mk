@@ -1,6 +1,5 @@
 # mk/shim.mk - liblbshim.so: shim/ core plus the policies/ that exist.
 
-SHIM_SRCS := $(wildcard shim/*.c) $(wildcard policies/*.c)
 SHIM_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(SHIM_SRCS))
 SHIM_CFLAGS = $(LB_CFLAGS) -Ishim -fvisibility=hidden $(UNWIND_CFLAGS)
 SHIM_LIBS = -ldl -lpthread $(UNWIND_LIBS)

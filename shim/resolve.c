@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include "shim.h"
 #include "resolve.h"
@@ -65,12 +66,17 @@ void *lb_resolve_one(int api)
 static void *lb_open_runtime(const char *path, int allow_load,
 			     const char **why)
 {
+	/* dlerror()'s string dies at the next dl call: keep a copy. */
+	static char err[256];
 	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+	const char *e;
 
 	if (!h && allow_load)
 		h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	if (!h) {
-		*why = dlerror();
+		e = dlerror();
+		snprintf(err, sizeof(err), "%s", e ? e : "not found");
+		*why = err;
 		return NULL;
 	}
 	return h;
