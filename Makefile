@@ -61,5 +61,7 @@ check-report:
 
 bench: all $(BENCH_TARGETS)
 
+demo: deps-ok
+
 clean:
 	rm -rf $(BUILD) $(CLEAN_FILES)

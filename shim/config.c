@@ -32,7 +32,7 @@ static const char *lb_show(const char *v, char *buf, size_t n)
 		buf[i] = isprint((unsigned char)v[i]) ? v[i] : '?';
 	buf[i] = 0;
 	if (v[i] && i >= 64 && i + 4 < n)
-		strcpy(buf + i, "...");
+		memcpy(buf + i, "...", 4);
 	return buf;
 }
 
