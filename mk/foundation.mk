@@ -34,6 +34,17 @@ $(SHIMT)/check_forward: tests/shim/check_forward.c shim/api_info.c $(FAKE_DIR)/l
 	$(CC) $(TEST_CFLAGS) $(CHECK_CFLAGS) tests/shim/check_forward.c shim/api_info.c -o $@ \
 		-L$(FAKE_DIR) -lamdhip64 $(CHECK_LIBS) -ldl
 
+$(SHIMT)/check_config: tests/shim/check_config.c shim/config.c shim/log.c shim/shim.h
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -Ishim $(CHECK_CFLAGS) tests/shim/check_config.c shim/config.c \
+		shim/log.c -o $@ $(CHECK_LIBS)
+
+# Linked against the shim itself, with absolute run paths (setuid test).
+$(SHIMT)/prog_secure: tests/shim/prog_secure.c $(BUILD)/liblbshim.so $(FAKE_DIR)/libamdhip64.so.5
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $< -o $@ -L$(BUILD) -llbshim -L$(FAKE_DIR) -lamdhip64 \
+		-Wl,-rpath,$(abspath $(BUILD)):$(abspath $(FAKE_DIR)) -Wl,--disable-new-dtags
+
 # Small programs the shell tests run (linked against the fake runtime).
 SHIMT_PROGS := prog_nohip prog_dlsym prog_threads prog_fork prog_procaddr
 $(addprefix $(SHIMT)/,$(SHIMT_PROGS)): $(SHIMT)/%: tests/shim/%.c $(FAKE_DIR)/libamdhip64.so.5
@@ -66,6 +77,7 @@ $(BUILD)/asan/liblbshim.so: $(ASAN_OBJS) $(BUILD)/liblbshim.map
 		-Wl,-soname,liblbshim.so $(SHIM_LIBS)
 
 SHIM_TEST_DEPS = $(BUILD)/liblbshim.so $(SHIMT)/check_table $(SHIMT)/check_forward \
+	$(SHIMT)/check_config $(SHIMT)/prog_secure \
 	$(addprefix $(SHIMT)/,$(SHIMT_PROGS)) $(FAKE_DIR)/partial/libpartialhip.so \
 	$(SHIMT)/saxpy $(SHIMT)/libsaxpy_twin.so $(SHIMT)/lbext.so
 SHIM_TESTS = $(sort $(wildcard tests/shim/t_*.sh))

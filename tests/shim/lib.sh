@@ -3,11 +3,12 @@
 # (sanitizer runtimes to preload before it, or empty).
 set -u
 : "${BUILD:=build}"
-: "${SHIM:=$PWD/$BUILD/liblbshim.so}"
+case $BUILD in /*) B=$BUILD ;; *) B=$PWD/$BUILD ;; esac
+: "${SHIM:=$B/liblbshim.so}"
 : "${PRELOAD_PREFIX:=}"
-FAKE=$PWD/$BUILD/tests/fake
-T=$PWD/$BUILD/tests/shim
-HIPEMU=$PWD/$BUILD/hipemu
+FAKE=$B/tests/fake
+T=$B/tests/shim
+HIPEMU=$B/hipemu
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/lbshim-test.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 

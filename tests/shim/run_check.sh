@@ -4,6 +4,7 @@
 # the program or the runtime sees).
 . tests/shim/lib.sh
 "$T/check_table" || fail "API table"
+"$T/check_config" || fail "configuration parsers"
 LD_LIBRARY_PATH=$FAKE with_shim "$T/check_forward" || fail "forwarding"
 if [ -e policies/trace.c ]; then
 	cd "$TMP" && LBSHIM_POLICIES=trace LD_LIBRARY_PATH=$FAKE \
