@@ -12,7 +12,7 @@ BENCH_TARGETS += bench-passthrough
 
 $(FAKE_DIR)/fake.map: include/lbshim/hip_api.def tests/shim/fakehip.syms mk/gen-map.sh
 	@mkdir -p $(@D)
-	sh mk/gen-map.sh include/lbshim/hip_api.def tests/shim/fakehip.syms >$@
+	sh mk/gen-map.sh "$(CC)" include/lbshim/hip_api.def tests/shim/fakehip.syms >$@
 
 # A fake runtime under the real soname: every row, answering at once.
 $(FAKE_DIR)/libamdhip64.so.5: tests/shim/fakehip.c tests/shim/fakehip.h $(FAKE_DIR)/fake.map include/lbshim/hip_api.def

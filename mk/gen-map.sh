@@ -1,26 +1,36 @@
 #!/bin/sh
-# gen-map.sh DEF [EXTRA] - a linker version script from hip_api.def (and an
-# optional file of "version symbol" lines): one node per HIP version, each
-# inheriting the one before, like the ROCm runtime's own.
-def=$1; extra=$2
+# gen-map.sh CC DEF [EXTRA] - a linker version script, on stdout, for the
+# shim, hipemu and the tests' fake runtime.
+#
+# The symbols are hip_api.def's rows (LB_API_AS rows by their exported
+# symbol) plus EXTRA, lines of "name version" for functions exported beyond
+# the .def (hipemu's, the fake runtime's test hooks).  Like the real runtime, each node hip_X
+# inherits the one before it; the ROCm 5.2 chain hip_4.2 ... hip_5.2 is
+# always present, newer versions of optional rows follow it.
+set -e
+cc=$1 def=$2 extra=$3
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
 {
-	printf '#define LB_API(R, N, P, A, S, K, V, F) LBSYM V N\n'
-	printf '#define LB_API_AS(SYM, R, N, P, A, S, K, V, F) LBSYM V SYM\n'
-	cat "$def"
-} | cpp -P -undef - | tr -s ' \t\n' ' ' | sed 's/LBSYM/\n/g' |
-	awk 'NF >= 2 { gsub(/"/, "", $1); gsub(/"/, "", $2); print $1, $2 }' \
-	>"${TMPDIR:-/tmp}/lbmap.$$"
-[ -n "$extra" ] && grep -v '^#' "$extra" | awk 'NF == 2' >>"${TMPDIR:-/tmp}/lbmap.$$"
-sort -u "${TMPDIR:-/tmp}/lbmap.$$" | sort -s -t. -k1,1n -k2,2n | awk '
-	{ syms[$1] = syms[$1] "\t\t" $2 ";\n"; if (!($1 in seen)) { seen[$1] = 1; order[n++] = $1 } }
-	END {
-		prev = ""
-		for (i = 0; i < n; i++) {
-			v = order[i]
-			printf "hip_%s {\n\tglobal:\n%s", v, syms[v]
-			if (i == 0) printf "\tlocal:\n\t\t*;\n"
-			printf "}%s;\n", prev == "" ? "" : " hip_" prev
-			prev = v
-		}
-	}'
-rm -f "${TMPDIR:-/tmp}/lbmap.$$"
+	printf '#define LB_API(R, N, P, A, S, K, V, F) N V\n'
+	printf '#define LB_API_AS(SYM, R, N, P, A, S, K, V, F) SYM V\n'
+	printf '#include "%s"\n' "$def"
+} | $cc -E -P -x c - | tr -s ' \t' '\n\n' | grep -v '^$' |
+	paste -d ' ' - - | tr -d '"' >"$tmp"
+if [ -n "$extra" ]; then
+	grep -v '^#' "$extra" | grep -v '^[[:space:]]*$' >>"$tmp"
+fi
+for v in 4.2 4.3 4.4 4.5 5.0 5.1 5.2; do echo "_ $v"; done >>"$tmp"
+versions=$(awk '{ print $2 }' "$tmp" | sort -u -V)
+prev=""
+for v in $versions; do
+	echo "hip_$v {"
+	syms=$(awk -v v="$v" '$2 == v && $1 != "_" { print $1 }' "$tmp" | sort -u)
+	if [ -n "$syms" ]; then
+		echo "  global:"
+		for s in $syms; do echo "    $s;"; done
+	fi
+	[ -z "$prev" ] && printf '  local:\n    *;\n'
+	if [ -n "$prev" ]; then echo "} hip_$prev;"; else echo "};"; fi
+	prev=$v
+done

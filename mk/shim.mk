@@ -8,7 +8,7 @@ ALL_TARGETS += $(BUILD)/liblbshim.so
 
 $(BUILD)/liblbshim.map: include/lbshim/hip_api.def mk/gen-map.sh
 	@mkdir -p $(@D)
-	sh mk/gen-map.sh $< >$@.tmp && mv $@.tmp $@
+	sh mk/gen-map.sh "$(CC)" $< >$@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/%.o: %.c $(wildcard include/lbshim/*.h include/lbshim/*.def shim/*.h policies/*.h)
 	@mkdir -p $(@D)

@@ -3,7 +3,7 @@
 . tests/shim/lib.sh
 nm -D --defined-only "$SHIM" | awk '$2 ~ /^[TWDBRV]$/ { print $3 }' |
 	grep -v '^hip_[0-9]' | sort >"$TMP/got"
-sh mk/gen-map.sh include/lbshim/hip_api.def |
+sh mk/gen-map.sh cc include/lbshim/hip_api.def |
 	awk '/^hip_/ { v = $1 } /;$/ && !/\*/ && !/^}/ { s = $1; sub(/;/, "", s); print s "@@" v }' |
 	sort >"$TMP/want"
 [ -s "$TMP/want" ] || fail "no symbols expected?"

@@ -1,0 +1,116 @@
+# hipemu: the CPU HIP runtime the tests run on (tests/hipemu/README.md).
+#
+# build/hipemu/libamdhip64.so.5 (and -tsan/), its version script generated
+# from include/lbshim/hip_api.def plus tests/hipemu/exports.txt, and the
+# check-hipemu suite.
+
+HE_DIR := tests/hipemu
+HE_LIBSRC := api.c config.c copy.c device.c errors.c event.c graph.c \
+	launch.c memory.c memquery.c stats.c stream.c work.c
+HE_HDRS := $(HE_DIR)/he.h $(HE_DIR)/hipemu.h include/lbshim/hip_decls.h
+HE_CFLAGS = $(LB_CFLAGS) -fvisibility=hidden -pthread -I$(HE_DIR)
+HE_MAP := $(BUILD)/hipemu/hipemu.map
+HE_LIB := $(BUILD)/hipemu/libamdhip64.so.5
+HE_TSAN_LIB := $(BUILD)/hipemu-tsan/libamdhip64.so.5
+HE_ASAN_LIB := $(BUILD)/hipemu-asan/libamdhip64.so.5
+HE_OBJS := $(patsubst %.c,$(BUILD)/hipemu/obj/%.o,$(HE_LIBSRC))
+HE_TSAN_OBJS := $(patsubst %.c,$(BUILD)/hipemu-tsan/obj/%.o,$(HE_LIBSRC))
+HE_ASAN_OBJS := $(patsubst %.c,$(BUILD)/hipemu-asan/obj/%.o,$(HE_LIBSRC))
+HE_ASAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
+HE_CHECK_SRC := $(HE_DIR)/check_hipemu.c $(HE_DIR)/check_twins.c
+HE_CHECK_HDRS := $(HE_HDRS) $(HE_DIR)/check_hipemu.h
+HE_CHECK := $(BUILD)/hipemu/check_hipemu
+HE_TSAN_CHECK := $(BUILD)/hipemu-tsan/check_hipemu
+HE_ASAN_CHECK := $(BUILD)/hipemu-asan/check_hipemu
+HE_VECADD := $(BUILD)/hipemu/vecadd
+HE_VECADD_TWIN := $(BUILD)/hipemu/libvecadd_twin.so
+
+ALL_TARGETS += $(HE_LIB)
+CHECK_GROUPS += hipemu
+
+.PHONY: hipemu hipemu-tsan hipemu-asan check-hipemu check-hipemu-asan
+
+hipemu: $(HE_LIB)
+hipemu-tsan: $(HE_TSAN_LIB)
+hipemu-asan: $(HE_ASAN_LIB)
+
+$(HE_MAP): mk/gen-map.sh include/lbshim/hip_api.def \
+		$(HE_DIR)/exports.txt
+	@mkdir -p $(@D)
+	sh mk/gen-map.sh "$(CC)" include/lbshim/hip_api.def \
+		$(HE_DIR)/exports.txt >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/hipemu/obj/%.o: $(HE_DIR)/%.c $(HE_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(HE_CFLAGS) -c $< -o $@
+
+$(BUILD)/hipemu-tsan/obj/%.o: $(HE_DIR)/%.c $(HE_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(HE_CFLAGS) -fsanitize=thread -c $< -o $@
+
+$(BUILD)/hipemu-asan/obj/%.o: $(HE_DIR)/%.c $(HE_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(HE_CFLAGS) $(HE_ASAN_FLAGS) -c $< -o $@
+
+$(HE_LIB): $(HE_OBJS) $(HE_MAP)
+	$(CC) -shared -Wl,-soname,libamdhip64.so.5 \
+		-Wl,--version-script=$(HE_MAP) -o $@ $(HE_OBJS) -pthread -ldl
+	ln -sf libamdhip64.so.5 $(@D)/libamdhip64.so
+
+$(HE_TSAN_LIB): $(HE_TSAN_OBJS) $(HE_MAP)
+	$(CC) -shared -fsanitize=thread -Wl,-soname,libamdhip64.so.5 \
+		-Wl,--version-script=$(HE_MAP) -o $@ $(HE_TSAN_OBJS) \
+		-pthread -ldl
+	ln -sf libamdhip64.so.5 $(@D)/libamdhip64.so
+
+$(HE_ASAN_LIB): $(HE_ASAN_OBJS) $(HE_MAP)
+	$(CC) -shared $(HE_ASAN_FLAGS) -Wl,-soname,libamdhip64.so.5 \
+		-Wl,--version-script=$(HE_MAP) -o $@ $(HE_ASAN_OBJS) \
+		-pthread -ldl
+	ln -sf libamdhip64.so.5 $(@D)/libamdhip64.so
+
+# The suite is linked against hipemu and exports its own twins (-rdynamic)
+# so that the main-program lookup finds them.  The sanitizer variants are
+# the same suite built with the same sanitizer as their library.
+$(HE_CHECK): $(HE_CHECK_SRC) $(HE_CHECK_HDRS) $(HE_LIB)
+	$(CC) $(LB_CFLAGS) -I$(HE_DIR) $(CHECK_CFLAGS) -rdynamic \
+		$(HE_CHECK_SRC) -o $@ -L$(BUILD)/hipemu -lamdhip64 \
+		$(CHECK_LIBS) -pthread -ldl
+
+$(HE_TSAN_CHECK): $(HE_CHECK_SRC) $(HE_CHECK_HDRS) $(HE_TSAN_LIB)
+	$(CC) $(LB_CFLAGS) -I$(HE_DIR) $(CHECK_CFLAGS) -fsanitize=thread \
+		-rdynamic $(HE_CHECK_SRC) -o $@ -L$(BUILD)/hipemu-tsan \
+		-lamdhip64 $(CHECK_LIBS) -pthread -ldl
+
+$(HE_ASAN_CHECK): $(HE_CHECK_SRC) $(HE_CHECK_HDRS) $(HE_ASAN_LIB)
+	$(CC) $(LB_CFLAGS) -I$(HE_DIR) $(CHECK_CFLAGS) $(HE_ASAN_FLAGS) \
+		-rdynamic $(HE_CHECK_SRC) -o $@ -L$(BUILD)/hipemu-asan \
+		-lamdhip64 $(CHECK_LIBS) -pthread -ldl
+
+$(HE_VECADD_TWIN): $(HE_DIR)/progs/vecadd_twin.c $(HE_DIR)/hipemu.h
+	@mkdir -p $(@D)
+	$(CC) $(LB_CFLAGS) -I$(HE_DIR) -shared $< -o $@
+
+# hipcc links the real runtime; hipemu replaces it at run time.
+$(HE_VECADD): $(HE_DIR)/progs/vecadd.hip
+	@mkdir -p $(@D)
+	$(HIPCC) $(HIPCC_FLAGS) $< -o $@
+
+# check-hipemu runs the suite on hipemu, then again on the TSan build
+# (the vecadd program only in the first run: hipcc's binary is not
+# instrumented).  run-check.sh adds up both runs' Check lines.
+check-hipemu: $(HE_LIB) $(HE_CHECK) $(HE_TSAN_CHECK) $(HE_VECADD) \
+		$(HE_VECADD_TWIN)
+	@sh mk/run-check.sh hipemu $(BUILD)/results sh -c ' \
+		LD_LIBRARY_PATH=$(BUILD)/hipemu \
+		HIPEMU_TEST_VECADD=$(HE_VECADD) \
+		HIPEMU_TEST_VECADD_TWIN=$(HE_VECADD_TWIN) $(HE_CHECK); a=$$?; \
+		echo "---- hipemu under ThreadSanitizer ----"; \
+		LD_LIBRARY_PATH=$(BUILD)/hipemu-tsan HIPEMU_TEST_VECADD= \
+		$(HE_TSAN_CHECK); b=$$?; [ $$a = 0 ] && [ $$b = 0 ]'
+
+# Not part of `make check` (time): the suite under ASan and UBSan.
+check-hipemu-asan: $(HE_ASAN_CHECK)
+	@sh mk/run-check.sh hipemu-asan $(BUILD)/results env \
+		LD_LIBRARY_PATH=$(BUILD)/hipemu-asan HIPEMU_TEST_VECADD= \
+		$(HE_ASAN_CHECK)
