@@ -1,0 +1,363 @@
+/*
+ * stream0.c - the stream0 policy's hooks: per call, remap the null stream
+ * to the thread's own stream S, serve the synchronous null-stream copies
+ * and sets on S, and observe what changes S (device, reset, capture).
+ *
+ * Which calls do what is decided once, at init, into s0_op[]: the pre hook
+ * of a remapped call is a table load, a compare, one TLS load, one global
+ * load (captures) and a counter store.
+ */
+#define _GNU_SOURCE
+#include "stream0.h"
+
+enum s0_op {
+	S0_NONE,     /* not ours */
+	S0_SUBMIT,   /* puts work on its stream: remap, count a submission */
+	S0_REMAP,    /* names a stream, puts no work on it: remap */
+	S0_SYNC,     /* waits for its stream: remap, hazard check */
+	S0_QUERY,    /* asks whether its stream is done: remap, hazard check */
+	S0_NULLSYNC, /* synchronous, implicitly on the null stream: serve */
+	S0_DEVSYNC,  /* hipDeviceSynchronize (only with =thread) */
+	S0_CAPBEGIN,
+	S0_CAPEND,
+	S0_DESTROY,
+	S0_SETDEV,
+	S0_GETDEV,
+	S0_RESET,
+};
+
+static uint8_t s0_op[LB_API_COUNT];
+
+/* What LBSHIM_STREAM0_DEVICE_SYNC may say, and its default. */
+static const char *const s0_devsync_names[] = { "device", "thread", NULL };
+enum { S0_DEVSYNC_DEVICE, S0_DEVSYNC_THREAD };
+
+static void s0_build_ops(int devsync)
+{
+	int i;
+
+	for (i = 0; i < LB_API_COUNT; i++) {
+		if (lb_api_info[i].stream_idx >= 0)
+			s0_op[i] = S0_SUBMIT;
+		if (lb_api_info[i].flags & LB_F_NULLSYNC)
+			s0_op[i] = S0_NULLSYNC;
+	}
+	/* The per-thread twins of the synchronous calls: the same on S. */
+	s0_op[LB_ID_hipMemcpy_spt] = S0_NULLSYNC;
+	s0_op[LB_ID_hipMemcpy2D_spt] = S0_NULLSYNC;
+	s0_op[LB_ID_hipMemset_spt] = S0_NULLSYNC;
+	s0_op[LB_ID_hipStreamSynchronize] = S0_SYNC;
+	s0_op[LB_ID_hipStreamSynchronize_spt] = S0_SYNC;
+	/* Synchronous on its stream: it also waits for what S had. */
+	s0_op[LB_ID_hipMemcpyWithStream] = S0_SYNC;
+	s0_op[LB_ID_hipStreamQuery] = S0_QUERY;
+	s0_op[LB_ID_hipStreamQuery_spt] = S0_QUERY;
+	/*
+	 * The program's null stream is S now, as it would be if built with
+	 * -fgpu-default-stream=per-thread: its flags and priority are S's.
+	 */
+	s0_op[LB_ID_hipStreamGetFlags] = S0_REMAP;
+	s0_op[LB_ID_hipStreamGetFlags_spt] = S0_REMAP;
+	s0_op[LB_ID_hipStreamGetPriority] = S0_REMAP;
+	s0_op[LB_ID_hipStreamGetPriority_spt] = S0_REMAP;
+	s0_op[LB_ID_hipStreamIsCapturing] = S0_REMAP;
+	s0_op[LB_ID_hipStreamBeginCapture] = S0_CAPBEGIN;
+	s0_op[LB_ID_hipStreamEndCapture] = S0_CAPEND;
+	/* Destroy(0) gets the runtime's answer; S is never the program's. */
+	s0_op[LB_ID_hipStreamDestroy] = S0_DESTROY;
+	/*
+	 * The <<<>>> configuration is handed back to the launch, which is
+	 * remapped itself; S is not shown to the program through it.
+	 */
+	s0_op[LB_ID___hipPushCallConfiguration] = S0_NONE;
+	s0_op[LB_ID_hipDeviceSynchronize] =
+		devsync == S0_DEVSYNC_THREAD ? S0_DEVSYNC : S0_NONE;
+	s0_op[LB_ID_hipSetDevice] = S0_SETDEV;
+	s0_op[LB_ID_hipGetDevice] = S0_GETDEV;
+	s0_op[LB_ID_hipDeviceReset] = S0_RESET;
+}
+
+/* The Async twin of a synchronous null-stream call, on S. -1: none. */
+static int s0_async(struct lb_call *c, hipStream_t s, hipError_t *r)
+{
+#define S0_ARGS(name) struct lb_args_##name *a = c->args
+#define S0_CALL(fn, ...)                          \
+	do {                                      \
+		if (!lb_real.fn)                  \
+			return -1;                \
+		*r = lb_real.fn(__VA_ARGS__, s); \
+	} while (0)
+	switch (c->api) {
+	case LB_ID_hipMemcpy: {
+		S0_ARGS(hipMemcpy);
+		S0_CALL(hipMemcpyAsync, a->dst, a->src, a->sizeBytes, a->kind);
+		break;
+	}
+	case LB_ID_hipMemcpy_spt: {
+		S0_ARGS(hipMemcpy_spt);
+		S0_CALL(hipMemcpyAsync, a->dst, a->src, a->sizeBytes, a->kind);
+		break;
+	}
+	case LB_ID_hipMemcpyHtoD: {
+		S0_ARGS(hipMemcpyHtoD);
+		S0_CALL(hipMemcpyHtoDAsync, a->dst, a->src, a->sizeBytes);
+		break;
+	}
+	case LB_ID_hipMemcpyDtoH: {
+		S0_ARGS(hipMemcpyDtoH);
+		S0_CALL(hipMemcpyDtoHAsync, a->dst, a->src, a->sizeBytes);
+		break;
+	}
+	case LB_ID_hipMemcpyDtoD: {
+		S0_ARGS(hipMemcpyDtoD);
+		S0_CALL(hipMemcpyDtoDAsync, a->dst, a->src, a->sizeBytes);
+		break;
+	}
+	case LB_ID_hipMemcpy2D: {
+		S0_ARGS(hipMemcpy2D);
+		S0_CALL(hipMemcpy2DAsync, a->dst, a->dpitch, a->src, a->spitch,
+			a->width, a->height, a->kind);
+		break;
+	}
+	case LB_ID_hipMemcpy2D_spt: {
+		S0_ARGS(hipMemcpy2D_spt);
+		S0_CALL(hipMemcpy2DAsync, a->dst, a->dpitch, a->src, a->spitch,
+			a->width, a->height, a->kind);
+		break;
+	}
+	case LB_ID_hipMemset: {
+		S0_ARGS(hipMemset);
+		S0_CALL(hipMemsetAsync, a->dst, a->value, a->sizeBytes);
+		break;
+	}
+	case LB_ID_hipMemset_spt: {
+		S0_ARGS(hipMemset_spt);
+		S0_CALL(hipMemsetAsync, a->dst, a->value, a->sizeBytes);
+		break;
+	}
+	case LB_ID_hipMemsetD32: {
+		S0_ARGS(hipMemsetD32);
+		S0_CALL(hipMemsetD32Async, a->dest, a->value, a->count);
+		break;
+	}
+	default:
+		return -1;
+	}
+	return 0;
+#undef S0_CALL
+#undef S0_ARGS
+}
+
+/*
+ * Serves a synchronous null-stream call the way its _spt twin runs: the
+ * Async variant on S, whose error (bad arguments) is returned as is, then
+ * a wait for S.  Returns 1 if served.
+ */
+static int s0_serve_nullsync(struct lb_call *c)
+{
+	hipStream_t s = s0_stream();
+	hipError_t r;
+
+	if (!s || !lb_real.hipStreamSynchronize)
+		return 0;
+	s0_submitted();
+	s0_hz_begin();
+	if (s0_async(c, s, &r) < 0) {
+		s0_hz_end(0);
+		return 0;
+	}
+	if (r == hipSuccess)
+		r = lb_real.hipStreamSynchronize(s);
+	if (r == hipSuccess)
+		s0_idle();
+	if (s0_hz_end(1))
+		c->scratch[LB_NOTE_HAZARD] = 1;
+	c->ret = r;
+	return 1;
+}
+
+/* hipDeviceSynchronize with =thread: wait for this thread's S only. */
+static int s0_serve_devsync(struct lb_call *c)
+{
+	hipStream_t s = __atomic_load_n(&s0_me.cur, __ATOMIC_RELAXED);
+	hipError_t r;
+
+	/* No S yet (or stepping aside): the runtime's full device sync. */
+	if (!s || s0_stream() != s || !lb_real.hipStreamSynchronize)
+		return 0;
+	s0_hz_begin();
+	r = lb_real.hipStreamSynchronize(s);
+	if (r == hipSuccess)
+		s0_idle();
+	if (s0_hz_end(1))
+		c->scratch[LB_NOTE_HAZARD] = 1;
+	c->ret = r;
+	return 1;
+}
+
+/* Replaces a null-stream argument by S; returns S or NULL (unchanged). */
+static hipStream_t s0_remap(struct lb_call *c)
+{
+	hipStream_t s;
+
+	if (!S0_IS_NULL(*c->stream))
+		return NULL;
+	s = __atomic_load_n(&s0_me.cur, __ATOMIC_RELAXED);
+	if (LB_UNLIKELY(!s || __atomic_load_n(&s0_ncap, __ATOMIC_RELAXED)))
+		s = s0_stream();
+	if (s)
+		*c->stream = s;
+	return s;
+}
+
+static int s0_pre_other(struct lb_call *c, unsigned op)
+{
+	switch (op) {
+	case S0_REMAP:
+	case S0_CAPEND:
+		s0_remap(c);
+		return 0;
+	case S0_SYNC:
+	case S0_QUERY:
+		if (s0_remap(c))
+			s0_hz_begin();
+		return 0;
+	case S0_CAPBEGIN:
+		/*
+		 * Marked before the runtime starts it, so that no hazard check
+		 * queries S once it captures; undone in post on failure.
+		 */
+		if (s0_remap(c))
+			s0_own_capture(1);
+		return 0;
+	case S0_NULLSYNC:
+		return s0_serve_nullsync(c);
+	case S0_DEVSYNC:
+		return s0_serve_devsync(c);
+	default:
+		return 0;
+	}
+}
+
+static int s0_pre(struct lb_call *c)
+{
+	unsigned op = s0_op[c->api];
+
+	if (LB_LIKELY(op == S0_SUBMIT)) {
+		if (s0_remap(c))
+			s0_submitted();
+		return 0;
+	}
+	if (op == S0_NONE)
+		return 0;
+	return s0_pre_other(c, op);
+}
+
+/* Was the call's stream remapped to S by our pre hook? */
+static int s0_was_remapped(const struct lb_call *c)
+{
+	return c->stream && S0_IS_NULL(c->stream_named) &&
+	       !S0_IS_NULL(*c->stream);
+}
+
+static void s0_post(struct lb_call *c)
+{
+	int dev;
+
+	switch (s0_op[c->api]) {
+	case S0_SYNC:
+	case S0_QUERY:
+		if (!s0_me.hz_on)
+			return;
+		/* A query that said "not ready" claimed nothing. */
+		if (s0_hz_end(c->ret != hipErrorNotReady))
+			c->scratch[LB_NOTE_HAZARD] = 1;
+		if (c->ret == hipSuccess)
+			s0_idle();
+		return;
+	case S0_CAPBEGIN:
+		if (s0_was_remapped(c)) {
+			if (c->ret != hipSuccess)
+				s0_own_capture(0);
+		} else if (c->ret == hipSuccess && !c->handled) {
+			s0_cap_add(*c->stream);
+		}
+		return;
+	case S0_CAPEND:
+		/* The runtime says whether it ended (a wrong thread's didn't). */
+		if (s0_was_remapped(c)) {
+			hipStreamCaptureStatus st = hipStreamCaptureStatusNone;
+
+			if (lb_real.hipStreamIsCapturing &&
+			    lb_real.hipStreamIsCapturing(*c->stream, &st) ==
+				    hipSuccess &&
+			    st == hipStreamCaptureStatusNone)
+				s0_own_capture(0);
+		} else {
+			s0_cap_check(*c->stream);
+		}
+		return;
+	case S0_DESTROY:
+		if (c->ret == hipSuccess)
+			s0_cap_check(*c->stream);
+		return;
+	case S0_SETDEV:
+		if (c->ret == hipSuccess && !c->handled)
+			s0_set_device(
+				((struct lb_args_hipSetDevice *)c->args)->deviceId);
+		return;
+	case S0_GETDEV: {
+		int *p = ((struct lb_args_hipGetDevice *)c->args)->deviceId;
+
+		if (c->ret == hipSuccess && p)
+			s0_set_device(*p);
+		return;
+	}
+	case S0_RESET:
+		if (c->ret != hipSuccess)
+			return;
+		dev = s0_me.dev;
+		if (dev < 0 && (!lb_real.hipGetDevice ||
+				lb_real.hipGetDevice(&dev) != hipSuccess))
+			return;
+		s0_device_reset(dev);
+		s0_cap_check_all();
+		return;
+	default:
+		return;
+	}
+}
+
+static int s0_init(int listed)
+{
+	int devsync;
+
+	if (!listed)
+		return 0;
+	devsync = lb_env_choice("LBSHIM_STREAM0_DEVICE_SYNC", s0_devsync_names,
+				S0_DEVSYNC_DEVICE);
+	s0_build_ops(devsync);
+	lb_log(LB_LOG_DEBUG, "stream0: on, hipDeviceSynchronize waits for %s",
+	       devsync == S0_DEVSYNC_THREAD ? "the thread's stream only"
+					    : "the whole device");
+	return 1;
+}
+
+static void s0_fork_child(void)
+{
+	s0_thread_fork_child();
+	s0_cap_fork_child();
+}
+
+/* The stream0 policy (see stream0.h and lbshim(7)). */
+const struct lb_policy lb_policy_stream0 = {
+	.name = "stream0",
+	.init = s0_init,
+	.pre = s0_pre,
+	.post = s0_post,
+	.thread_exit = s0_thread_gone,
+	.fork_prepare = s0_thread_fork_prepare,
+	.fork_parent = s0_thread_fork_parent,
+	.fork_child = s0_fork_child,
+	.fini = s0_report,
+};

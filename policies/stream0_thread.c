@@ -1,0 +1,371 @@
+/*
+ * stream0_thread.c - the per-thread streams of stream0 and what needs to
+ * see all of them: their creation, the registry of threads, the hazard
+ * count, and their end at thread exit, device reset and fork.
+ *
+ * The record of a thread lives in its own TLS (s0_me) so that the hot path
+ * is one thread-local load.  A thread enters the registry when it makes its
+ * first S and leaves it in thread_exit, before its TLS goes away; others
+ * only touch a record while holding s0_lock, so a record they see is alive.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <string.h>
+#include "stream0.h"
+
+LB_TLS struct s0_thread s0_me = { .dev = -1 };
+
+static pthread_mutex_t s0_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct s0_thread *s0_threads; /* under s0_lock */
+static int s0_nthreads;		     /* registered; atomic reads */
+static uint64_t s0_next_id;	     /* under s0_lock */
+/* Totals of threads that have left, for the report at exit. */
+static uint64_t s0_gone_syncs, s0_gone_hazards, s0_gone_threads;
+static int s0_warned_dev, s0_warned_make;
+
+#define S0_LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define S0_STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+
+/* Links the calling thread into the registry.  Under s0_lock. */
+static void s0_register(struct s0_thread *me)
+{
+	if (me->registered)
+		return;
+	me->registered = 1;
+	me->id = ++s0_next_id;
+	me->tid = lb_tid();
+	me->next = s0_threads;
+	s0_threads = me;
+	S0_STORE(s0_nthreads, s0_nthreads + 1);
+}
+
+/* Unlinks the calling thread.  Under s0_lock. */
+static void s0_unregister(struct s0_thread *me)
+{
+	struct s0_thread **p;
+
+	for (p = &s0_threads; *p; p = &(*p)->next) {
+		if (*p == me) {
+			*p = me->next;
+			S0_STORE(s0_nthreads, s0_nthreads - 1);
+			break;
+		}
+	}
+	me->next = NULL;
+	me->registered = 0;
+}
+
+/* Makes S for the current device (slow path of s0_stream). */
+static hipStream_t s0_make(struct s0_thread *me)
+{
+	hipStream_t s = NULL;
+	hipError_t r;
+	int dev;
+
+	if (me->dev < 0) {
+		if (!lb_real.hipGetDevice || lb_real.hipGetDevice(&dev))
+			return NULL;
+		me->dev = dev;
+	}
+	dev = me->dev;
+	if (dev >= S0_MAXDEV) {
+		if (!__atomic_exchange_n(&s0_warned_dev, 1, __ATOMIC_RELAXED))
+			lb_log(LB_LOG_WARN,
+			       "stream0: device %d is beyond the %d this "
+			       "policy handles; its null stream is left as is",
+			       dev, S0_MAXDEV);
+		return NULL;
+	}
+	s = S0_LOAD(me->s[dev]);
+	if (s) {
+		S0_STORE(me->cur, s);
+		return s;
+	}
+	if (me->failed[dev] || !lb_real.hipStreamCreateWithFlags)
+		return NULL;
+	/* HIP's own per-thread stream: blocking wrt the legacy null stream. */
+	r = lb_real.hipStreamCreateWithFlags(&s, hipStreamDefault);
+	if (r != hipSuccess || !s) {
+		me->failed[dev] = 1;
+		if (!__atomic_exchange_n(&s0_warned_make, 1, __ATOMIC_RELAXED))
+			lb_log(LB_LOG_WARN,
+			       "stream0: cannot create a per-thread stream on "
+			       "device %d (error %d); this thread's null "
+			       "stream is left as is", dev, (int)r);
+		return NULL;
+	}
+	pthread_mutex_lock(&s0_lock);
+	s0_register(me);
+	S0_STORE(me->s[dev], s);
+	me->sub[dev] = me->idle[dev] = 0;
+	pthread_mutex_unlock(&s0_lock);
+	S0_STORE(me->cur, s);
+	lb_log(LB_LOG_DEBUG, "stream0: thread %d device %d: stream %p",
+	       lb_tid(), dev, (void *)s);
+	return s;
+}
+
+hipStream_t s0_stream(void)
+{
+	struct s0_thread *me = &s0_me;
+	hipStream_t s;
+
+	if (LB_UNLIKELY(me->exited))
+		return NULL;
+	s = S0_LOAD(me->cur);
+	/*
+	 * While a user stream captures, null-stream work goes to the legacy
+	 * null stream as without the policy, unless this thread's own S is
+	 * capturing (then its work belongs in that capture).
+	 */
+	if (S0_LOAD(s0_ncap) &&
+	    !(me->dev >= 0 && me->dev < S0_MAXDEV && S0_LOAD(me->cap[me->dev])))
+		return NULL;
+	return s ? s : s0_make(me);
+}
+
+void s0_set_device(int dev)
+{
+	struct s0_thread *me = &s0_me;
+
+	if (dev == me->dev)
+		return;
+	me->dev = dev;
+	S0_STORE(me->cur, dev >= 0 && dev < S0_MAXDEV ? S0_LOAD(me->s[dev])
+						       : NULL);
+}
+
+void s0_idle(void)
+{
+	struct s0_thread *me = &s0_me;
+
+	if (me->dev >= 0 && me->dev < S0_MAXDEV)
+		S0_STORE(me->idle[me->dev], me->sub[me->dev]);
+}
+
+void s0_own_capture(int on)
+{
+	struct s0_thread *me = &s0_me;
+
+	if (me->dev < 0 || me->dev >= S0_MAXDEV)
+		return;
+	/*
+	 * Under the lock: a hazard check holding it never queries a stream
+	 * that is capturing (a query could invalidate the capture).
+	 */
+	pthread_mutex_lock(&s0_lock);
+	S0_STORE(me->cap[me->dev], (uint8_t)!!on);
+	pthread_mutex_unlock(&s0_lock);
+}
+
+/* ---- hazards ---- */
+
+/* Is t's S on dev busy?  -1 unknown (none, capturing), 0 idle, 1 busy. */
+static int s0_busy(struct s0_thread *t, int dev, uint64_t *sub)
+{
+	hipStream_t s = S0_LOAD(t->s[dev]);
+	hipError_t r;
+
+	if (!s || S0_LOAD(t->cap[dev]))
+		return -1;
+	*sub = S0_LOAD(t->sub[dev]);
+	if (*sub == S0_LOAD(t->idle[dev]))
+		return 0;
+	r = lb_real.hipStreamQuery(s);
+	if (r == hipSuccess) {
+		/* *sub was read before the query: all of it is done */
+		S0_STORE(t->idle[dev], *sub);
+		return 0;
+	}
+	return r == hipErrorNotReady ? 1 : -1;
+}
+
+void s0_hz_begin(void)
+{
+	struct s0_thread *me = &s0_me, *t;
+	uint64_t sub;
+	int dev = me->dev;
+
+	me->hz_on = 1;
+	me->hz_over = 0;
+	me->npend = 0;
+	me->hz_dev = dev;
+	S0_STORE(me->syncs, me->syncs + 1);
+	if (S0_LOAD(s0_nthreads) < 2 || !lb_real.hipStreamQuery || dev < 0 ||
+	    dev >= S0_MAXDEV)
+		return;
+	pthread_mutex_lock(&s0_lock);
+	for (t = s0_threads; t; t = t->next) {
+		if (t == me || s0_busy(t, dev, &sub) != 1)
+			continue;
+		if (me->npend == S0_MAXPEND) {
+			me->hz_over = 1;
+			break;
+		}
+		me->pend[me->npend].id = t->id;
+		me->pend[me->npend].sub = sub;
+		me->npend++;
+	}
+	pthread_mutex_unlock(&s0_lock);
+}
+
+int s0_hz_end(int counts)
+{
+	struct s0_thread *me = &s0_me, *t;
+	uint64_t sub;
+	int i, hz = 0;
+
+	if (!me->hz_on)
+		return 0;
+	me->hz_on = 0;
+	if (!counts) {
+		S0_STORE(me->syncs, me->syncs - 1);
+		return 0;
+	}
+	if (!me->npend)
+		return 0;
+	hz = me->hz_over;
+	pthread_mutex_lock(&s0_lock);
+	for (t = s0_threads; t && !hz; t = t->next) {
+		for (i = 0; i < me->npend; i++) {
+			if (me->pend[i].id != t->id)
+				continue;
+			/*
+			 * Still busy: with in-order streams, the work it had
+			 * at the sync's start is pending unless it has had
+			 * more since (then the count may be one too high).
+			 */
+			if (s0_busy(t, me->hz_dev, &sub) == 1)
+				hz = 1;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&s0_lock);
+	if (hz)
+		S0_STORE(me->hazards, me->hazards + 1);
+	return hz;
+}
+
+/* ---- the end of streams ---- */
+
+static void s0_log_thread(const struct s0_thread *t)
+{
+	lb_log(LB_LOG_INFO,
+	       "stream0: thread %d: %llu of %llu null-stream syncs returned "
+	       "while other threads' earlier null-stream work was pending",
+	       t->tid, (unsigned long long)S0_LOAD(t->hazards),
+	       (unsigned long long)S0_LOAD(t->syncs));
+}
+
+void s0_thread_gone(void)
+{
+	struct s0_thread *me = &s0_me;
+	hipStream_t s;
+	int saved = errno, d;
+
+	me->exited = 1;
+	if (!me->registered)
+		return;
+	pthread_mutex_lock(&s0_lock);
+	s0_unregister(me);
+	s0_gone_syncs += me->syncs;
+	s0_gone_hazards += me->hazards;
+	s0_gone_threads++;
+	pthread_mutex_unlock(&s0_lock);
+	s0_log_thread(me);
+	S0_STORE(me->cur, NULL);
+	for (d = 0; d < S0_MAXDEV; d++) {
+		s = me->s[d];
+		if (!s)
+			continue;
+		me->s[d] = NULL;
+		/* Others forget it first; then its work finishes, then it. */
+		lb_stream_gone(s);
+		if (lb_real.hipStreamSynchronize)
+			lb_real.hipStreamSynchronize(s);
+		if (lb_real.hipStreamDestroy)
+			lb_real.hipStreamDestroy(s);
+	}
+	errno = saved;
+}
+
+void s0_report(void)
+{
+	struct s0_thread *t;
+	uint64_t syncs, hz, n;
+
+	if (lb_log_level < LB_LOG_INFO)
+		return;
+	pthread_mutex_lock(&s0_lock);
+	syncs = s0_gone_syncs;
+	hz = s0_gone_hazards;
+	n = s0_gone_threads;
+	for (t = s0_threads; t; t = t->next) {
+		s0_log_thread(t);
+		syncs += S0_LOAD(t->syncs);
+		hz += S0_LOAD(t->hazards);
+		n++;
+	}
+	pthread_mutex_unlock(&s0_lock);
+	lb_log(LB_LOG_INFO,
+	       "stream0: %llu threads, %llu of %llu null-stream syncs returned "
+	       "while other threads' earlier null-stream work was pending",
+	       (unsigned long long)n, (unsigned long long)hz,
+	       (unsigned long long)syncs);
+}
+
+void s0_device_reset(int dev)
+{
+	struct s0_thread *t;
+	hipStream_t s;
+
+	if (dev < 0 || dev >= S0_MAXDEV)
+		return;
+	pthread_mutex_lock(&s0_lock);
+	for (t = s0_threads; t; t = t->next) {
+		s = S0_LOAD(t->s[dev]);
+		t->failed[dev] = 0;
+		if (!s)
+			continue;
+		S0_STORE(t->s[dev], NULL);
+		S0_STORE(t->cap[dev], 0);
+		if (S0_LOAD(t->cur) == s)
+			S0_STORE(t->cur, NULL);
+		/* The runtime destroyed it with the device: only forget. */
+		lb_stream_gone(s);
+	}
+	pthread_mutex_unlock(&s0_lock);
+	s0_me.failed[dev] = 0;
+}
+
+void s0_thread_fork_prepare(void)
+{
+	pthread_mutex_lock(&s0_lock);
+}
+
+void s0_thread_fork_parent(void)
+{
+	pthread_mutex_unlock(&s0_lock);
+}
+
+void s0_thread_fork_child(void)
+{
+	struct s0_thread *me = &s0_me;
+
+	/* The parent's streams are not the child's to use or destroy. */
+	pthread_mutex_init(&s0_lock, NULL);
+	s0_threads = NULL;
+	s0_nthreads = 0;
+	s0_gone_syncs = s0_gone_hazards = s0_gone_threads = 0;
+	me->registered = 0;
+	me->next = NULL;
+	me->cur = NULL;
+	me->hz_on = 0;
+	me->syncs = me->hazards = 0;
+	memset(me->s, 0, sizeof(me->s));
+	memset(me->cap, 0, sizeof(me->cap));
+	memset(me->failed, 0, sizeof(me->failed));
+	memset(me->sub, 0, sizeof(me->sub));
+	memset(me->idle, 0, sizeof(me->idle));
+}
