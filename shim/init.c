@@ -148,6 +148,15 @@ void lb_stream_gone(hipStream_t s)
 			lb_active[i]->stream_gone(s);
 }
 
+void lb_stat(int type, uint32_t tid, const uint64_t v[5])
+{
+	int i;
+
+	for (i = 0; i < lb_nactive; i++)
+		if (lb_active[i]->stat)
+			lb_active[i]->stat(type, tid, v);
+}
+
 void lb_init(void)
 {
 	pthread_once(&lb_once, lb_do_init);
