@@ -13,7 +13,9 @@
  * A block belongs to one thread of the process that wrote the file (one
  * file per process).  Its first 64-byte slot is a struct lb_trace_block;
  * the other slots are records (struct lb_trace_rec), written in order by
- * that thread only.  Blocks of one thread are chained by their ordinal.
+ * that thread only.  Blocks of one thread are chained by their ordinal
+ * (not by file position: a thread takes runs of up to 16 consecutive
+ * blocks at a time, and may leave blocks of a run unused, magic 0).
  * The file is a shared mapping while it is written, so a record is in the
  * file as soon as its last store is made, whatever kills the process.
  *
@@ -101,7 +103,12 @@ struct lb_trace_block {
 	uint32_t thread_index;	/* dense per-process thread number */
 	uint64_t first_seq;	/* seq of the block's first record slot */
 	char thread_name[16];	/* pthread name at block start */
-	uint8_t reserved[16];
+	uint32_t ring_next;	/* ring blocks: index (0-based, among the
+				 * record slots) of the slot the next record
+				 * goes to, i.e. the oldest one once the ring
+				 * has wrapped; stored after each commit.
+				 * 0 in other blocks. */
+	uint8_t reserved[12];
 };
 
 _Static_assert(sizeof(struct lb_trace_block) == LB_TRACE_REC_SIZE,
@@ -135,6 +142,10 @@ struct lb_trace_rec_hdr {
 #define LB_RF_SERVED 0x2u   /* a policy served the call; runtime not called */
 #define LB_RF_HAZARD 0x4u   /* stream0: sync skipped other threads' work */
 #define LB_RF_GRIDZ_SAT 0x8u /* launch: grid.z did not fit 16 bits */
+#define LB_RF_INFLIGHT 0x10u /* the call had not returned when the thread
+			      * crashed: written by the crash handler just
+			      * before the CRASH record; t1 = crash time,
+			      * ret = -1, outputs (a[] results) 0 */
 
 /* note of a call record: pool result for allocations and frees. */
 enum lb_pool_note { LB_POOL_OFF = 0, LB_POOL_HIT = 1, LB_POOL_MISS = 2 };
@@ -167,13 +178,29 @@ enum lb_pool_note { LB_POOL_OFF = 0, LB_POOL_HIT = 1, LB_POOL_MISS = 2 };
  * LB_REC_STRING: a[0] = string id (low 32) | part (16) | parts (16);
  *   t0, t1, stream, stream_used, a[1], a[2] hold the text (48 bytes a
  *   part), NUL-padded in the last part.  Ids are per file, from 1.
+ *   part counts from 0; parts >= 1.  Text bytes 0..31 of a part are slot
+ *   bytes 8..39 (t0..stream_used), bytes 32..47 are slot bytes 48..63
+ *   (a[1], a[2]).  The records of one id may be in any thread's block
+ *   and need not precede the records that use the id.
  * LB_REC_CRASH: ret = signal number, note = si_code (low 8 bits),
  *   t0 = time, stream = fault address, a[0] = si_code, a[1] = tid,
  *   a[2] = frame count that follows.
  * LB_REC_FRAME: stream = pc, stream_used = offset in the function,
  *   a[0] = frame index (low 32), t0..t1 + a[1], a[2] = the first 32 bytes
- *   of the (mangled) function name, NUL-padded; longer names continue in
- *   STRING records whose id is the record's a[0] high 32 bits (0: none).
+ *   of the (mangled) function name, NUL-padded (slot bytes 8..23 then
+ *   48..63); longer names continue in STRING records whose id is the
+ *   record's a[0] high 32 bits (0: none): that string is the rest of the
+ *   name from byte 32 on, to append.  Frame 0 is the faulting frame.
+ *
+ * Crash block: the writer reserves the first block of the file (block 0)
+ *   for crash records of a thread that has no block of its own (it never
+ *   called HIP, or its block could not be had).  It has magic 0 until a
+ *   crash uses it; then tid = the crashing thread, thread_index =
+ *   UINT32_MAX, ordinal 0.
+ * seq: the k-th record slot of a non-ring block has seq first_seq + k
+ *   (first_seq = ordinal * lb_trace_slots(block_size)).  A ring block is
+ *   read from ring_next to the end, then from slot 0 to ring_next - 1,
+ *   when ordinal > 0 (it has wrapped); else from slot 0.
  * LB_REC_LOST: a[0] = records lost, t0/t1 = period.
  * LB_REC_POOL: a[0..2] and stream/stream_used: see lbshim-trace(5).
  * LB_REC_STREAM0: a[0] = syncs, a[1] = hazards (syncs that returned while

@@ -1,0 +1,444 @@
+/*
+ * trace.c - the trace policy: every wrapped call becomes one 64-byte
+ * record in the calling thread's block of the trace file.
+ *
+ * The record path (post hook) takes no lock, calls no malloc and no stdio:
+ * a thread owns its block, so a record is a few stores into a mapping and
+ * one release store of its header.  Blocks come from the helper thread,
+ * mapped and faulted in ahead of time; when none is ready the writer maps
+ * one itself rather than drop the record.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+#include "trace.h"
+
+struct lb_tr_state lb_tr = { .fd = -1, .gen = 1, .next_str = 1 };
+LB_TLS struct lb_tt lb_tt;
+
+uint32_t lb_trace_policy_bits(void)
+{
+	uint32_t bits = 1;
+
+	if (&lb_policy_stream0 && lb_policy_active(&lb_policy_stream0))
+		bits |= 2;
+	if (&lb_policy_pool && lb_policy_active(&lb_policy_pool))
+		bits |= 4;
+	return bits;
+}
+
+/* ---- blocks of the calling thread ---- */
+
+/* name: the thread's name from its previous block, or NULL to ask. */
+static void lb_tt_begin_block(struct lb_tt *t, void *map, const char *name)
+{
+	struct lb_trace_block *b = map;
+
+	t->blk = b;
+	t->pos = (struct lb_trace_rec *)map + 1;
+	t->end = t->pos + lb_tr.slots;
+	b->tid = (uint32_t)lb_tid();
+	b->ordinal = t->ordinal;
+	b->flags = lb_tr.ring ? LB_BLK_RING : 0;
+	b->thread_index = t->thread_index;
+	b->first_seq = lb_tr.ring ? 0 : t->ordinal * lb_tr.slots;
+	b->ring_next = 0;
+	if (name)
+		memcpy(b->thread_name, name, sizeof(b->thread_name));
+	else if (prctl(PR_GET_NAME, b->thread_name, 0, 0, 0))
+		b->thread_name[0] = 0;
+	b->thread_name[15] = 0;
+	__atomic_store_n(&b->magic, LB_BLOCK_MAGIC, __ATOMIC_RELEASE);
+}
+
+/* Records that found no slot are reported once a slot is found again. */
+static void lb_tt_flush_lost(struct lb_tt *t)
+{
+	struct lb_trace_rec r = { .hdr = { .type = LB_REC_LOST } };
+	struct lb_trace_rec *s;
+
+	r.a[0] = t->lost;
+	r.t0 = t->lost_t0;
+	r.t1 = lb_ticks();
+	t->lost = 0;
+	s = t->pos;
+	if (s == t->end)
+		return;
+	t->pos = s + 1;
+	lb_rec_commit(s, &r);
+}
+
+static void lb_tt_lose(struct lb_tt *t)
+{
+	if (!t->lost++)
+		t->lost_t0 = lb_ticks();
+}
+
+struct lb_trace_rec *lb_tt_next_block(struct lb_tt *t)
+{
+	unsigned si = t->thread_index % LB_TR_SPARES, n;
+	struct lb_trace_block *old = t->blk;
+	struct lb_trace_rec *r;
+	char name[16];
+	uintptr_t v;
+
+	if (lb_tr.ring) {
+		if (!old) {
+			lb_tt_lose(t);
+			return NULL;
+		}
+		/* Wrap: the oldest slot is the next one written. */
+		t->pos = (struct lb_trace_rec *)old + 1;
+		old->ordinal = ++t->ordinal;
+		r = t->pos++;
+		return r;
+	}
+	if (__atomic_load_n(&lb_tr.stopped, __ATOMIC_ACQUIRE)) {
+		lb_tt_lose(t);
+		return NULL;
+	}
+	if (old)
+		memcpy(name, old->thread_name, sizeof(name));
+	if (old && t->chunk_i + 1 < lb_chunk_n(t->chunk)) {
+		/* The next block of the chunk: no system call. */
+		t->chunk_i++;
+		t->ordinal++;
+		lb_tt_begin_block(t, lb_chunk_map(t->chunk) +
+					     (size_t)t->chunk_i * lb_tr.block_size,
+				  name);
+		goto out;
+	}
+	/* A busy thread gets bigger chunks: 1, 2, 4 ... 16 blocks. */
+	n = t->want ? t->want * 2u : 2u;
+	if (n > LB_TR_CHUNK_MAX)
+		n = LB_TR_CHUNK_MAX;
+	t->want = (uint8_t)n;
+	__atomic_store_n(&lb_tr.want[si], (uint8_t)n, __ATOMIC_RELAXED);
+	v = __atomic_exchange_n(&lb_tr.spare[si], 0, __ATOMIC_ACQUIRE);
+	if (!v) {
+		/* Slow path: the helper is behind; map it ourselves. */
+		__atomic_add_fetch(&lb_tr.slow_maps, 1, __ATOMIC_RELAXED);
+		v = lb_file_map_chunk(n, 0);
+	}
+	if (!v) {
+		lb_tt_lose(t);
+		return NULL;
+	}
+	if (old) {
+		/* The helper unmaps the used chunk; if it is behind, we do. */
+		lb_file_unmap_chunk(__atomic_exchange_n(
+			&lb_tr.retire[si], t->chunk, __ATOMIC_RELEASE));
+		t->ordinal++;
+	}
+	if (lb_tr.helper_pid)
+		lb_helper_kick();
+	t->chunk = v;
+	t->chunk_i = 0;
+	lb_tt_begin_block(t, lb_chunk_map(v), old ? name : NULL);
+out:
+	if (t->lost)
+		lb_tt_flush_lost(t);
+	r = t->pos++;
+	return r;
+}
+
+void lb_tt_ring_note(struct lb_tt *t, struct lb_trace_rec *r)
+{
+	uint32_t next = (uint32_t)(r - (struct lb_trace_rec *)t->blk);
+
+	/* r is slot next (1-based), so the following one is index next. */
+	if (next >= lb_tr.slots)
+		next = 0;
+	__atomic_store_n(&t->blk->ring_next, next, __ATOMIC_RELEASE);
+}
+
+int lb_tt_emit(struct lb_tt *t, const struct lb_trace_rec *src)
+{
+	struct lb_trace_rec *r;
+
+	if (LB_UNLIKELY(t->in_crash))
+		r = lb_crash_slot(t);
+	else if (t->state == LB_TT_FILE)
+		r = lb_tt_slot(t);
+	else
+		return 0;
+	if (!r)
+		return 0;
+	lb_rec_commit(r, src);
+	if (LB_UNLIKELY(lb_tr.ring) && t->blk &&
+	    (char *)r > (char *)t->blk &&
+	    (char *)r < (char *)t->blk + lb_tr.block_size)
+		lb_tt_ring_note(t, r);
+	return 1;
+}
+
+/* A forked child creates its own file at its first call. */
+static int lb_child_open(void)
+{
+	int st = 1, i;
+
+	if (__atomic_compare_exchange_n(&lb_tr.need_open, &st, 2, 0,
+					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		lb_clock_restart();
+		lb_tr.gen++;
+		if (!lb_file_open()) {
+			__atomic_store_n(&lb_tr.file_on, 1, __ATOMIC_RELEASE);
+			lb_helper_start();
+		}
+		__atomic_store_n(&lb_tr.need_open, 0, __ATOMIC_RELEASE);
+		return 0;
+	}
+	/* Another thread of the child is creating it: a few syscalls. */
+	for (i = 0; i < 100000 && __atomic_load_n(&lb_tr.need_open,
+						   __ATOMIC_ACQUIRE); i++)
+		sched_yield();
+	return 0;
+}
+
+void lb_tt_start(struct lb_tt *t)
+{
+	uintptr_t v = 0;
+
+	if (__atomic_load_n(&lb_tr.need_open, __ATOMIC_ACQUIRE))
+		lb_child_open();
+	t->thread_index = __atomic_fetch_add(&lb_tr.next_thread, 1,
+					     __ATOMIC_RELAXED);
+	t->ordinal = 0;
+	t->blk = NULL;
+	t->chunk = 0;
+	t->chunk_i = 0;
+	t->want = 1;
+	t->pos = t->end = NULL;
+	lb_crash_thread_start(t);
+	t->state = LB_TT_NOFILE;
+	if (!__atomic_load_n(&lb_tr.file_on, __ATOMIC_ACQUIRE))
+		return;
+	lb_tr.hdr->policies = lb_trace_policy_bits();
+	if (!lb_tr.ring)
+		v = __atomic_exchange_n(
+			&lb_tr.spare[t->thread_index % LB_TR_SPARES], 0,
+			__ATOMIC_ACQUIRE);
+	if (!v) /* a ring is faulted in now, up to 64 MiB, not in calls */
+		v = lb_file_map_chunk(1, !lb_tr.ring ||
+					       lb_tr.block_size <= (64u << 20));
+	if (lb_tr.helper_pid)
+		lb_helper_kick();
+	if (!v)
+		return;
+	t->chunk = v;
+	lb_tt_begin_block(t, lb_chunk_map(v), NULL);
+	t->state = LB_TT_FILE;
+}
+
+/* ---- policy ops ---- */
+
+static int lb_env_on(const char *name)
+{
+	static const char *const onoff[] = { "0", "1", NULL };
+
+	return lb_env_choice(name, onoff, 0) == 1;
+}
+
+static int lb_trace_init(int listed)
+{
+	const char *hta = lb_getenv("HIP_TRACE_API");
+	uint64_t ring = 0;
+
+	lb_tr.live = lb_env_on("LBSHIM_TRACE_LIVE") ||
+		     (hta && *hta && strcmp(hta, "0") != 0);
+	if (!listed && !lb_tr.live)
+		return 0;
+	lb_tr.pid = getpid();
+	lb_tr.color = lb_tr.live && isatty(STDERR_FILENO) &&
+		      !lb_getenv("NO_COLOR");
+	lb_clock_start();
+	lb_tr.block_size = LB_TRACE_BLOCK_SIZE;
+	if (lb_env_size("LBSHIM_TRACE_RING", &ring) && ring) {
+		/* Whole pages, at least two records. */
+		if (ring < 4096)
+			ring = 4096;
+		if (ring > (1u << 30))
+			ring = 1u << 30;
+		lb_tr.ring = 1;
+		lb_tr.block_size = (uint32_t)((ring + 4095) & ~4095ull);
+	}
+	lb_tr.slots = lb_trace_slots(lb_tr.block_size);
+	lb_names_init();
+	if (listed && !lb_file_open())
+		lb_tr.file_on = 1;
+	if (!lb_tr.file_on && !lb_tr.live)
+		return 0;
+	lb_tr.active = 1;
+	lb_crash_install();
+	if (lb_tr.file_on)
+		lb_helper_start();
+	return 1;
+}
+
+static int lb_trace_pre(struct lb_call *c)
+{
+	lb_tt.cur = c; /* for the crash handler: the call in flight */
+	c->t0 = lb_ticks();
+	return 0;
+}
+
+void lb_call_rec(struct lb_trace_rec *rec, const struct lb_call *c,
+		 const struct lb_tt *t)
+{
+	uint8_t flags = 0;
+
+	rec->t0 = c->t0;
+	rec->t1 = c->t1;
+	if (c->stream) {
+		rec->stream = (uint64_t)(uintptr_t)c->stream_named;
+		rec->stream_used = (uint64_t)(uintptr_t)*c->stream;
+		if (rec->stream != rec->stream_used)
+			flags |= LB_RF_REMAPPED;
+	} else {
+		rec->stream = rec->stream_used = 0;
+	}
+	if (c->handled)
+		flags |= LB_RF_SERVED;
+	if (c->scratch[LB_NOTE_HAZARD])
+		flags |= LB_RF_HAZARD;
+	rec->hdr.type = LB_REC_CALL;
+	rec->hdr.api = c->api;
+	rec->hdr.ret = (int16_t)c->ret;
+	rec->hdr.device = t->device;
+	lb_args_fill(rec, c); /* sets note, may add GRIDZ_SAT */
+	rec->hdr.flags |= flags;
+}
+
+/* Calls that teach us something for later records. */
+static void lb_trace_learn(const struct lb_call *c, struct lb_tt *t)
+{
+	switch (c->api) {
+	case LB_ID_hipSetDevice:
+		if (c->ret == hipSuccess)
+			t->device = (uint8_t)((struct lb_args_hipSetDevice *)
+						      c->args)->deviceId;
+		break;
+	case LB_ID___hipRegisterFunction: {
+		struct lb_args___hipRegisterFunction *a = c->args;
+
+		lb_names_register(a->hostFunction, a->deviceName, 0);
+		break;
+	}
+	case LB_ID_hipModuleGetFunction: {
+		struct lb_args_hipModuleGetFunction *a = c->args;
+
+		if (c->ret == hipSuccess && a->function && a->kname)
+			lb_names_register(*a->function, a->kname, 1);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+static void lb_trace_post(struct lb_call *c)
+{
+	struct lb_tt *t = &lb_tt;
+	struct lb_trace_rec rec, *r;
+
+	c->t1 = lb_ticks();
+	t->cur = NULL;
+	if (LB_UNLIKELY(t->state != LB_TT_FILE)) {
+		if (t->state == LB_TT_NEW)
+			lb_tt_start(t);
+		if (t->state != LB_TT_FILE)
+			goto live;
+	}
+	if (LB_UNLIKELY(lb_api_info[c->api].kind == LB_KIND_REG ||
+			c->api == LB_ID_hipSetDevice))
+		lb_trace_learn(c, t);
+	lb_call_rec(&rec, c, t);
+	r = lb_tt_slot(t);
+	if (LB_LIKELY(r != NULL)) {
+		lb_rec_commit(r, &rec);
+		if (LB_UNLIKELY(lb_tr.ring))
+			lb_tt_ring_note(t, r);
+	}
+live:
+	if (t->state == LB_TT_NOFILE && (lb_api_info[c->api].kind ==
+						 LB_KIND_REG ||
+					 c->api == LB_ID_hipSetDevice))
+		lb_trace_learn(c, t);
+	if (LB_UNLIKELY(lb_tr.live))
+		lb_live_call(c);
+}
+
+static void lb_trace_thread_exit(void)
+{
+	struct lb_tt *t = &lb_tt;
+	struct lb_trace_rec r = { .hdr = { .type = LB_REC_THREAD, .note = 1 } };
+
+	if (t->state == LB_TT_FILE) {
+		r.t0 = r.t1 = lb_ticks();
+		lb_tt_emit(t, &r);
+		lb_file_unmap_chunk(t->chunk);
+		t->chunk = 0;
+		t->blk = NULL;
+		t->pos = t->end = NULL;
+	}
+	lb_crash_thread_exit(t);
+	t->state = LB_TT_DONE;
+}
+
+static void lb_trace_fork_prepare(void)
+{
+	lb_names_fork_prepare();
+}
+
+static void lb_trace_fork_parent(void)
+{
+	lb_names_fork_parent();
+}
+
+static void lb_trace_fork_child(void)
+{
+	struct lb_tt *t = &lb_tt;
+	int had_file = lb_tr.file_on;
+
+	lb_names_fork_child();
+	lb_tr.pid = getpid();
+	lb_file_unmap_chunk(t->chunk);
+	t->chunk = 0;
+	t->blk = NULL;
+	t->pos = t->end = NULL;
+	t->lost = 0;
+	if (t->state != LB_TT_DONE)
+		t->state = LB_TT_NEW; /* the altstack is kept */
+	lb_tr.file_on = 0;
+	lb_tr.next_thread = 0;
+	lb_file_fork_child();
+	if (had_file)
+		lb_tr.need_open = 1;
+}
+
+static void lb_trace_fini(void)
+{
+	lb_log(LB_LOG_DEBUG, "trace: %u blocks, %u chunks mapped by writers",
+	       lb_tr.hdr ? (unsigned)lb_tr.hdr->blocks_used : 0,
+	       lb_tr.slow_maps);
+	lb_helper_stop();
+	if (lb_tr.file_on)
+		lb_file_close();
+}
+
+const struct lb_policy lb_policy_trace = {
+	.name = "trace",
+	.init = lb_trace_init,
+	.pre = lb_trace_pre,
+	.post = lb_trace_post,
+	.thread_exit = lb_trace_thread_exit,
+	.fork_prepare = lb_trace_fork_prepare,
+	.fork_parent = lb_trace_fork_parent,
+	.fork_child = lb_trace_fork_child,
+	.fini = lb_trace_fini,
+};

@@ -1,0 +1,322 @@
+/*
+ * trace.h - internals shared by the trace policy's files (policies/trace*.c).
+ * Not for other policies: a policy never calls another one.
+ *
+ *   trace.c        the policy ops and the record path
+ *   trace_file.c   file name, creation, header, blocks, helper thread
+ *   trace_clock.c  the tick source and its calibration
+ *   trace_args.c   what each API's record holds (a[], note)
+ *   trace_names.c  kernel names and interned strings
+ *   trace_crash.c  fatal-signal capture and alternate stacks
+ *   trace_live.c   LBSHIM_TRACE_LIVE / HIP_TRACE_API lines
+ */
+#ifndef LBSHIM_POLICY_TRACE_H
+#define LBSHIM_POLICY_TRACE_H
+
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+#include "shim.h"
+#include "lbshim/trace_format.h"
+
+#define LB_TR_SPARES 64	    /* pre-mapped chunks, one slot per thread % 64 */
+#define LB_TR_CHUNK_MAX 16  /* blocks per chunk (one mapping), at most */
+#define LB_TR_MAX_FRAMES 64 /* backtrace depth recorded on a crash */
+
+/* Process-wide state of the trace policy. */
+struct lb_tr_state {
+	int active;	/* the policy is active (file and/or live) */
+	int file_on;	/* a trace file is being written */
+	int live;	/* print one line per call */
+	int color;	/* live lines in colour */
+	int ring;	/* LBSHIM_TRACE_RING: one ring block per thread */
+	int stopped;	/* disk full or similar: no new blocks */
+	int need_open;	/* forked child: 1 = create the file at first call,
+			 * 2 = being created, 0 = done (or never needed) */
+	int fd;
+	int pid;
+	uint32_t block_size;
+	uint32_t slots;		/* record slots per block */
+	uint32_t gen;		/* file generation, from 1, bumped by fork */
+	uint32_t next_str;	/* next string id of this file */
+	uint32_t next_thread;	/* dense thread numbers */
+	uint32_t crash_next;	/* next free slot of the crash block */
+	uint64_t file_size;	/* bytes reserved in the file so far */
+	uint64_t fsize_limit;	/* RLIMIT_FSIZE, or UINT64_MAX */
+	struct lb_trace_header *hdr;
+	char *crash_blk;	/* block 0, reserved for crash records */
+	/*
+	 * Chunks: runs of consecutive blocks of the file mapped at once, so
+	 * that a busy thread switches blocks with no system call and mmap /
+	 * munmap (and their TLB shootdowns) happen once per up to 16
+	 * blocks.  Encoded as the mapping | (blocks - 1): see lb_chunk_*.
+	 */
+	uintptr_t spare[LB_TR_SPARES];	/* chunks mapped ahead by the helper */
+	uintptr_t retire[LB_TR_SPARES]; /* used chunks the helper unmaps */
+	uint8_t want[LB_TR_SPARES];	/* chunk size a slot's thread wants */
+	uint32_t slow_maps;	/* chunks a writer had to map itself */
+	/* clock */
+	uint64_t rate;		/* ticks per second */
+	uint64_t start_ticks, start_mono, start_real;
+	/* helper thread */
+	uint32_t wake;		/* futex word: bumped when work is due */
+	int waiting;		/* the helper sleeps on wake */
+	int stop;		/* the helper is to exit */
+	int helper_pid;		/* the process whose helper runs, or 0 */
+	/* runtime functions that are not in hip_api.def (dlsym once) */
+	const char *(*kname_by_ptr)(const void *f, hipStream_t s);
+	const char *(*kname_ref)(hipFunction_t f);
+	const char *(*err_name)(hipError_t e);
+};
+extern struct lb_tr_state lb_tr;
+
+enum lb_tt_state {
+	LB_TT_NEW = 0, /* not seen yet (or reset by fork) */
+	LB_TT_FILE,    /* records go to the thread's block */
+	LB_TT_NOFILE,  /* no file (live only, or no block could be had) */
+	LB_TT_DONE     /* the thread has exited: record nothing more */
+};
+
+/* Per-thread data block: the thread's window on its current block. */
+struct lb_tt {
+	struct lb_trace_rec *pos;   /* next slot to fill */
+	struct lb_trace_rec *end;   /* one past the block's last slot */
+	struct lb_trace_block *blk; /* the block (its header slot) */
+	uintptr_t chunk;	    /* the chunk blk is in (lb_chunk_*) */
+	uint32_t chunk_i;	    /* blk's index in the chunk */
+	uint64_t ordinal;	    /* of blk within the thread */
+	uint64_t lost;		    /* records that found no slot */
+	uint64_t lost_t0;	    /* when the first of them was lost */
+	uint32_t thread_index;
+	uint8_t state;		    /* enum lb_tt_state */
+	uint8_t in_crash;	    /* inside the crash handler */
+	uint8_t device;		    /* from the hipSetDevice calls seen */
+	uint8_t own_altstack;	    /* altstack is ours, to unmap at exit */
+	uint8_t want;		    /* blocks in the thread's next chunk */
+	void *altstack;
+	struct lb_call *cur;	    /* the call between pre and post */
+};
+extern LB_TLS struct lb_tt lb_tt;
+
+/* ---- clock (trace_clock.c) ---- */
+
+extern int lb_clock_tsc; /* 1: ticks are rdtsc, 0: CLOCK_MONOTONIC ns */
+
+static inline uint64_t lb_clock_ns(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static inline uint64_t lb_ticks(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	if (LB_LIKELY(lb_clock_tsc)) {
+		uint32_t lo, hi;
+
+		__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+		return (uint64_t)hi << 32 | lo;
+	}
+#endif
+	return lb_clock_ns(CLOCK_MONOTONIC);
+}
+
+/* Picks the tick source, takes the start triple, estimates the rate. */
+void lb_clock_start(void);
+
+/* Takes a new start triple (forked child), keeping the rate. */
+void lb_clock_restart(void);
+
+/*
+ * Re-measures the rate over the time since start if at least min_ns
+ * passed; stores it in lb_tr.rate and the header.  Async-signal-safe.
+ */
+void lb_clock_refine(uint64_t min_ns);
+
+/* ticks -> ns, using lb_tr.rate. */
+uint64_t lb_ticks_to_ns(uint64_t ticks);
+
+/* ---- file and blocks (trace_file.c) ---- */
+
+/*
+ * Creates the trace file from LBSHIM_TRACE (or the default pattern), maps
+ * and fills its header and the crash block.  Returns 0, or -1 after one
+ * warning (tracing to a file is then off).
+ */
+int lb_file_open(void);
+
+static inline uintptr_t lb_chunk_enc(void *map, unsigned n)
+{
+	return (uintptr_t)map | (n - 1);
+}
+
+static inline char *lb_chunk_map(uintptr_t v)
+{
+	return (char *)(v & ~(uintptr_t)4095);
+}
+
+static inline unsigned lb_chunk_n(uintptr_t v)
+{
+	return (unsigned)(v & 4095) + 1;
+}
+
+/*
+ * Maps n new consecutive blocks of the file (reserving the space first),
+ * pre-faulted for writing when populate.  Returns the encoded chunk, or
+ * 0 (file stopped, no space, no memory).  Lock-free; safe in a signal
+ * handler.
+ */
+uintptr_t lb_file_map_chunk(unsigned n, int populate);
+
+/* Unmaps an encoded chunk (0: nothing). */
+void lb_file_unmap_chunk(uintptr_t v);
+
+/* Stops tracing to the file after a write failure: one warning. */
+void lb_file_stop(const char *what, int err);
+
+/* Starts the helper thread (signals blocked).  Returns 0 or -1. */
+int lb_helper_start(void);
+
+/* Stops and joins the helper, if this process started one. */
+void lb_helper_stop(void);
+
+/* Wakes the helper: a spare was taken or a block retired. */
+void lb_helper_kick(void);
+
+/* Forked child: forget the parent's file, blocks and helper. */
+void lb_file_fork_child(void);
+
+/* Clean exit: end time, CLEAN_EXIT flag, close the file. */
+void lb_file_close(void);
+
+/* ---- record path (trace.c) ---- */
+
+/*
+ * Next slot of the calling thread (switching blocks or wrapping a ring
+ * when the current one is full), or NULL when none can be had (counted
+ * as lost).  The thread must be in state LB_TT_FILE.
+ */
+struct lb_trace_rec *lb_tt_next_block(struct lb_tt *t);
+
+static inline struct lb_trace_rec *lb_tt_slot(struct lb_tt *t)
+{
+	struct lb_trace_rec *r = t->pos;
+
+	if (LB_UNLIKELY(r == t->end))
+		return lb_tt_next_block(t);
+	t->pos = r + 1;
+	return r;
+}
+
+/*
+ * Writes src into slot dst under the commit rule: header cleared, body,
+ * then header with release ordering, so that a reader (or a crash) never
+ * sees a header with a stale body.
+ */
+static inline void lb_rec_commit(struct lb_trace_rec *dst,
+				 const struct lb_trace_rec *src)
+{
+	uint64_t h;
+
+	__atomic_store_n((uint64_t *)(void *)dst, 0, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_RELEASE);
+	memcpy((char *)dst + 8, (const char *)src + 8, LB_TRACE_REC_SIZE - 8);
+	memcpy(&h, &src->hdr, sizeof(h));
+	__atomic_store_n((uint64_t *)(void *)dst, h, __ATOMIC_RELEASE);
+}
+
+/* Ring blocks: where the next record goes (after a commit to r). */
+void lb_tt_ring_note(struct lb_tt *t, struct lb_trace_rec *r);
+
+/*
+ * Writes one record for the calling thread if it has a block.  Returns 1
+ * if written.
+ */
+int lb_tt_emit(struct lb_tt *t, const struct lb_trace_rec *r);
+
+/*
+ * Sets up the calling thread (number, alternate stack, first block).
+ * Leaves t->state != LB_TT_NEW.
+ */
+void lb_tt_start(struct lb_tt *t);
+
+/* The policy bits for the header (bit 0 trace, 1 stream0, 2 pool). */
+uint32_t lb_trace_policy_bits(void);
+
+/*
+ * Fills the call record of c (after the runtime, or with ret forced to
+ * an error for a call still in flight), without writing it.
+ */
+void lb_call_rec(struct lb_trace_rec *rec, const struct lb_call *c,
+		 const struct lb_tt *t);
+
+/* ---- arguments (trace_args.c) ---- */
+
+/* Fills r->a[], r->hdr.note and flags for call c (after the runtime). */
+void lb_args_fill(struct lb_trace_rec *r, const struct lb_call *c);
+
+/* ---- names (trace_names.c) ---- */
+
+/* Resolves the runtime helpers (kernel names, error names) once. */
+void lb_names_init(void);
+
+/*
+ * Registration hooks (post): remember host stub (module 0) or module
+ * function handle (module 1) -> a copy of name.
+ */
+void lb_names_register(const void *key, const char *name, int module);
+
+/*
+ * String id of the kernel at key (host stub, or module function when
+ * module), writing its STRING records to this file first if needed;
+ * 0 when the name is unknown.  Lock-free.
+ */
+uint32_t lb_names_kernel(const void *key, int module, hipStream_t stream);
+
+/*
+ * Copies the program's NUL-terminated string src into dst (cap bytes,
+ * always terminated, cut at cap - 1) without faulting on a bad pointer;
+ * returns the length copied, or -1 for NULL or an unreadable address.
+ * errno may change.
+ */
+long lb_safe_str(const char *src, char *dst, size_t cap);
+
+/* Writes s as a new string of this file; returns its id (0: none). */
+uint32_t lb_names_string(const char *s, size_t len);
+
+/* fork(): keep the table consistent across it. */
+void lb_names_fork_prepare(void);
+void lb_names_fork_parent(void);
+void lb_names_fork_child(void);
+
+/* ---- crash capture (trace_crash.c) ---- */
+
+/* Installs the fatal-signal handlers (keeping the previous ones). */
+void lb_crash_install(void);
+
+/* Gives the calling thread an alternate signal stack if it has none. */
+void lb_crash_thread_start(struct lb_tt *t);
+
+/*
+ * A slot for a crash record: the thread's block, else the crash block;
+ * NULL when neither has room.
+ */
+struct lb_trace_rec *lb_crash_slot(struct lb_tt *t);
+
+/* Removes the calling thread's alternate stack if it is ours. */
+void lb_crash_thread_exit(struct lb_tt *t);
+
+/* ---- live lines (trace_live.c) ---- */
+
+/* Prints call c on stderr, one write(2). */
+void lb_live_call(const struct lb_call *c);
+
+/* Prints a crash line (signal handler; async-signal-safe). */
+void lb_live_crash(int sig, const void *addr);
+
+/* Name of a hipError_t ("hipSuccess"), never NULL. */
+const char *lb_err_name(int e);
+
+#endif

@@ -1,0 +1,557 @@
+/*
+ * trace_file.c - the trace file: its name, creation, header, blocks, and
+ * the helper thread that maps blocks ahead of the writers.
+ *
+ * The file is never written with write(2): it is a shared mapping, so a
+ * record is in the page cache (and so in the file) as soon as its last
+ * store is made, whatever kills the process.  Space is reserved with
+ * fallocate before a block is mapped: a store into a sparse hole of a full
+ * disk would raise SIGBUS in the program; this way a full disk is an error
+ * code, one warning, and the end of tracing.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "trace.h"
+
+static pthread_t lb_helper;
+static char lb_path[PATH_MAX];
+
+/* ---- file name ---- */
+
+/*
+ * Appends v to the name, keeping only [A-Za-z0-9._-] and no "..": an
+ * expanded value (a host name, an environment variable) must not be able
+ * to move the file to another directory.
+ */
+static size_t lb_put_clean(char *out, size_t o, size_t cap, const char *v)
+{
+	for (; *v && o + 1 < cap; v++) {
+		char ch = *v;
+		int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+			 (ch >= '0' && ch <= '9') || ch == '_' || ch == '-' ||
+			 ch == '.';
+
+		if (!ok || (ch == '.' && (o == 0 || out[o - 1] == '.' ||
+					  out[o - 1] == '/')))
+			ch = '_';
+		out[o++] = ch;
+	}
+	return o;
+}
+
+static const char *lb_rank_str(void)
+{
+	static const char *const vars[] = { "RANK", "OMPI_COMM_WORLD_RANK",
+					    "PMI_RANK", "SLURM_PROCID", NULL };
+	int i;
+
+	for (i = 0; vars[i]; i++) {
+		const char *v = lb_getenv(vars[i]);
+
+		if (v && *v >= '0' && *v <= '9')
+			return v;
+	}
+	return NULL;
+}
+
+static uint32_t lb_rank(void)
+{
+	const char *v = lb_rank_str();
+	char *end;
+	unsigned long r;
+
+	if (!v)
+		return UINT32_MAX;
+	r = strtoul(v, &end, 10);
+	return *end || r >= UINT32_MAX ? UINT32_MAX : (uint32_t)r;
+}
+
+static void lb_utoa(uint64_t v, char *buf)
+{
+	char tmp[24];
+	int n = 0;
+
+	do
+		tmp[n++] = '0' + v % 10;
+	while (v /= 10);
+	while (n)
+		*buf++ = tmp[--n];
+	*buf = 0;
+}
+
+/* Expands the LBSHIM_TRACE pattern into out (cap bytes). */
+static void lb_expand(const char *pat, char *out, size_t cap)
+{
+	char num[24], host[65];
+	size_t o = 0;
+	const char *p;
+
+	for (p = pat; *p && o + 1 < cap; p++) {
+		if (*p != '%' || !p[1]) {
+			out[o++] = *p;
+			continue;
+		}
+		switch (*++p) {
+		case 'p':
+			lb_utoa((uint64_t)getpid(), num);
+			o = lb_put_clean(out, o, cap, num);
+			break;
+		case 't':
+			lb_utoa(lb_tr.start_real / 1000000000u, num);
+			o = lb_put_clean(out, o, cap, num);
+			break;
+		case 'h':
+			if (gethostname(host, sizeof(host) - 1))
+				strcpy(host, "host");
+			host[sizeof(host) - 1] = 0;
+			o = lb_put_clean(out, o, cap, host);
+			break;
+		case 'r':
+			o = lb_put_clean(out, o, cap,
+					 lb_rank_str() ? lb_rank_str() : "0");
+			break;
+		case '%':
+			out[o++] = '%';
+			break;
+		default: /* unknown: kept as it is */
+			out[o++] = '%';
+			if (o + 1 < cap)
+				out[o++] = *p;
+			break;
+		}
+	}
+	out[o] = 0;
+}
+
+/*
+ * name with ".N" before the extension of its last component ("a/x.lbt"
+ * -> "a/x.1.lbt"), or at the end when it has none.
+ */
+static void lb_sibling(const char *name, unsigned n, char *out, size_t cap)
+{
+	const char *slash = strrchr(name, '/');
+	const char *base = slash ? slash + 1 : name;
+	const char *dot = strrchr(base, '.');
+	char num[24];
+	size_t head;
+
+	if (!dot || dot == base)
+		dot = name + strlen(name);
+	head = (size_t)(dot - name);
+	lb_utoa(n, num);
+	if (head + strlen(num) + 2 + strlen(dot) > cap) {
+		out[0] = 0;
+		return;
+	}
+	memcpy(out, name, head);
+	out[head] = '.';
+	memcpy(out + head + 1, num, strlen(num));
+	memcpy(out + head + 1 + strlen(num), dot, strlen(dot) + 1);
+}
+
+/*
+ * Creates a new file: never opens an existing one (O_EXCL), never follows
+ * a symlink planted at the name (O_EXCL implies it; O_NOFOLLOW says so),
+ * only the owner may read it.  On EEXIST tries numbered siblings.
+ */
+static int lb_create(const char *name, char *used, size_t cap)
+{
+	const int fl = O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_RDWR;
+	unsigned n;
+	int fd;
+
+	if (strlen(name) + 1 > cap) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(used, name, strlen(name) + 1);
+	fd = open(used, fl, 0600);
+	for (n = 1; fd < 0 && (errno == EEXIST || errno == ELOOP) && n < 1000;
+	     n++) {
+		lb_sibling(name, n, used, cap);
+		if (!used[0]) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		fd = open(used, fl, 0600);
+	}
+	return fd;
+}
+
+/* ---- space ---- */
+
+/* Reserves [off, off + len) of the file; 0 or an errno value. */
+static int lb_reserve(uint64_t off, uint64_t len)
+{
+	static const char zeros[4096];
+	uint64_t end = off + len, have;
+
+	if (end > lb_tr.fsize_limit)
+		return EFBIG; /* past RLIMIT_FSIZE: SIGXFSZ would kill us */
+	if (!fallocate(lb_tr.fd, 0, (off_t)off, (off_t)len))
+		goto ok;
+	if (errno != EOPNOTSUPP && errno != ENOSYS)
+		return errno;
+	/* No fallocate here: zeros written allocate the space as well. */
+	while (off < end) {
+		size_t n = end - off < sizeof(zeros) ? end - off : sizeof(zeros);
+		ssize_t w = pwrite(lb_tr.fd, zeros, n, (off_t)off);
+
+		if (w <= 0)
+			return w < 0 ? errno : ENOSPC;
+		off += (uint64_t)w;
+	}
+ok:
+	have = __atomic_load_n(&lb_tr.file_size, __ATOMIC_RELAXED);
+	while (have < end && !__atomic_compare_exchange_n(
+				     &lb_tr.file_size, &have, end, 1,
+				     __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
+	return 0;
+}
+
+void lb_file_stop(const char *what, int err)
+{
+	int saved = errno;
+
+	if (__atomic_exchange_n(&lb_tr.stopped, 1, __ATOMIC_ACQ_REL))
+		return;
+	if (lb_tr.hdr)
+		__atomic_or_fetch(&lb_tr.hdr->flags, LB_HDR_STOPPED,
+				  __ATOMIC_RELEASE);
+	lb_log(LB_LOG_WARN, "trace: %s %s: %s; tracing stopped", what,
+	       lb_path, strerror(err));
+	errno = saved;
+}
+
+uintptr_t lb_file_map_chunk(unsigned n, int populate)
+{
+	uint64_t k, off, len = (uint64_t)n * lb_tr.block_size;
+	void *m;
+	int err;
+
+	if (__atomic_load_n(&lb_tr.stopped, __ATOMIC_ACQUIRE) || !lb_tr.hdr)
+		return 0;
+	k = __atomic_fetch_add(&lb_tr.hdr->blocks_used, n, __ATOMIC_RELAXED);
+	off = LB_TRACE_HEADER_SIZE + k * lb_tr.block_size;
+	err = lb_reserve(off, len);
+	if (err) {
+		lb_file_stop("cannot extend", err);
+		return 0;
+	}
+	m = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		 MAP_SHARED | (populate ? MAP_POPULATE : 0), lb_tr.fd,
+		 (off_t)off);
+	if (m == MAP_FAILED)
+		return 0;
+	if (populate) {
+		/*
+		 * MAP_POPULATE faults a shared mapping in for reading only;
+		 * a store of 0 to each page (slot headers, still 0) makes
+		 * the pages writable here, not in the writer's call.
+		 */
+		char *p;
+
+		for (p = m; p < (char *)m + len; p += 4096)
+			*(volatile char *)p = 0;
+	}
+	return lb_chunk_enc(m, n);
+}
+
+void lb_file_unmap_chunk(uintptr_t v)
+{
+	if (v)
+		munmap(lb_chunk_map(v),
+		       (size_t)lb_chunk_n(v) * lb_tr.block_size);
+}
+
+/* ---- header ---- */
+
+static void lb_fill_cmdline(char *out, size_t cap)
+{
+	ssize_t n, got = 0, i;
+	int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+
+	out[0] = 0;
+	if (fd < 0)
+		return;
+	while (got < (ssize_t)cap - 1 &&
+	       (n = read(fd, out + got, cap - 1 - got)) > 0)
+		got += n;
+	close(fd);
+	while (got > 0 && !out[got - 1])
+		got--;
+	for (i = 0; i < got; i++)
+		if (!out[i])
+			out[i] = ' ';
+	out[got] = 0;
+}
+
+static void lb_fill_header(struct lb_trace_header *h)
+{
+	const char *run = lb_getenv("LBSHIM_RUN_ID");
+	size_t o = 0;
+	int i;
+
+	memcpy(h->magic, LB_TRACE_MAGIC, 8);
+	h->version = LB_TRACE_VERSION;
+	h->header_size = LB_TRACE_HEADER_SIZE;
+	h->rec_size = LB_TRACE_REC_SIZE;
+	h->block_size = lb_tr.block_size;
+	h->pid = (uint32_t)getpid();
+	h->ppid = (uint32_t)getppid();
+	h->clock_id = lb_clock_tsc ? LB_CLOCK_TSC : LB_CLOCK_MONOTONIC;
+	h->ticks_per_sec = lb_tr.rate;
+	h->start_realtime_ns = lb_tr.start_real;
+	h->start_monotonic_ns = lb_tr.start_mono;
+	h->start_ticks = lb_tr.start_ticks;
+	h->ring_slots = lb_tr.ring ? lb_tr.slots : 0;
+	h->blocks_used = 1; /* block 0: the crash block */
+	h->rank = lb_rank();
+	h->policies = 1;
+	if (run) {
+		char *end;
+		unsigned long long v = strtoull(run, &end, 10);
+
+		if (*run && !*end)
+			h->run_id = v;
+		else
+			lb_log(LB_LOG_WARN,
+			       "LBSHIM_RUN_ID is not a decimal number; "
+			       "run_id 0");
+	}
+	if (gethostname(h->host, sizeof(h->host) - 1))
+		h->host[0] = 0;
+	lb_fill_cmdline(h->cmdline, sizeof(h->cmdline));
+	for (i = 0; i < LB_API_COUNT; i++) {
+		size_t n = strlen(lb_api_info[i].name) + 1;
+
+		if (o + n + 1 > sizeof(h->api_names))
+			break;
+		memcpy(h->api_names + o, lb_api_info[i].name, n);
+		o += n;
+	}
+	h->api_count = (uint32_t)i;
+	if (lb_tr.ring)
+		h->flags |= LB_HDR_RING;
+}
+
+int lb_file_open(void)
+{
+	const char *pat = lb_getenv("LBSHIM_TRACE");
+	char name[PATH_MAX];
+	struct rlimit rl;
+	uint64_t first = LB_TRACE_HEADER_SIZE + (uint64_t)lb_tr.block_size;
+	void *m;
+	int err;
+
+	if (!pat || !*pat)
+		pat = "lbshim.%p.lbt";
+	lb_expand(pat, name, sizeof(name));
+	lb_tr.fsize_limit = UINT64_MAX;
+	if (!getrlimit(RLIMIT_FSIZE, &rl) && rl.rlim_cur != RLIM_INFINITY)
+		lb_tr.fsize_limit = rl.rlim_cur;
+	lb_tr.fd = lb_create(name, lb_path, sizeof(lb_path));
+	if (lb_tr.fd < 0) {
+		lb_log(LB_LOG_WARN, "trace: cannot create %s: %s; no trace file",
+		       name, strerror(errno));
+		return -1;
+	}
+	lb_tr.file_size = 0;
+	lb_tr.stopped = 0;
+	err = lb_reserve(0, first);
+	if (err) {
+		lb_log(LB_LOG_WARN, "trace: cannot extend %s: %s; no trace file",
+		       lb_path, strerror(err));
+		goto fail;
+	}
+	m = mmap(NULL, first, PROT_READ | PROT_WRITE, MAP_SHARED, lb_tr.fd, 0);
+	if (m == MAP_FAILED) {
+		lb_log(LB_LOG_WARN, "trace: cannot map %s: %s; no trace file",
+		       lb_path, strerror(errno));
+		goto fail;
+	}
+	lb_tr.hdr = m;
+	lb_tr.crash_blk = (char *)m + LB_TRACE_HEADER_SIZE;
+	lb_tr.crash_next = 0;
+	lb_tr.next_str = 1;
+	lb_fill_header(lb_tr.hdr);
+	lb_log(LB_LOG_INFO, "trace: writing %s", lb_path);
+	return 0;
+fail:
+	close(lb_tr.fd);
+	lb_tr.fd = -1;
+	return -1;
+}
+
+void lb_file_close(void)
+{
+	struct lb_trace_header *h = lb_tr.hdr;
+
+	if (!h)
+		return;
+	lb_clock_refine(10000000u);
+	h->end_ticks = lb_ticks();
+	h->end_realtime_ns = lb_clock_ns(CLOCK_REALTIME);
+	__atomic_or_fetch(&h->flags, LB_HDR_CLEAN_EXIT, __ATOMIC_RELEASE);
+	/*
+	 * The mappings stay: other threads may still record until the
+	 * process is gone (runtime destructors run after us), and the
+	 * mappings keep the file without the descriptor.  No new block
+	 * after this (stopped first: the number may be reused at once).
+	 */
+	__atomic_store_n(&lb_tr.stopped, 1, __ATOMIC_SEQ_CST);
+	if (lb_tr.fd >= 0)
+		close(lb_tr.fd);
+	lb_tr.fd = -1;
+}
+
+void lb_file_fork_child(void)
+{
+	int i;
+
+	/*
+	 * The parent's file is a shared mapping: a store from here would
+	 * land in the parent's trace.  Unmap what we know of; the blocks of
+	 * the parent's other threads are never written (those threads do
+	 * not exist here).
+	 */
+	for (i = 0; i < LB_TR_SPARES; i++) {
+		lb_file_unmap_chunk(lb_tr.spare[i]);
+		lb_file_unmap_chunk(lb_tr.retire[i]);
+		lb_tr.spare[i] = lb_tr.retire[i] = 0;
+		lb_tr.want[i] = 0;
+	}
+	if (lb_tr.hdr)
+		munmap(lb_tr.hdr, LB_TRACE_HEADER_SIZE + lb_tr.block_size);
+	lb_tr.hdr = NULL;
+	lb_tr.crash_blk = NULL;
+	if (lb_tr.fd >= 0)
+		close(lb_tr.fd);
+	lb_tr.fd = -1;
+	lb_tr.helper_pid = 0;
+	lb_tr.stop = 0;
+	lb_tr.waiting = 0;
+	lb_tr.stopped = 0;
+}
+
+/* ---- helper thread ---- */
+
+void lb_helper_kick(void)
+{
+	__atomic_add_fetch(&lb_tr.wake, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&lb_tr.waiting, __ATOMIC_SEQ_CST))
+		syscall(SYS_futex, &lb_tr.wake, FUTEX_WAKE_PRIVATE, 1, NULL,
+			NULL, 0);
+}
+
+/* One round: unmap used chunks, map spares.  Returns 1 if it did work. */
+static int lb_helper_round(void)
+{
+	uint32_t n = __atomic_load_n(&lb_tr.next_thread, __ATOMIC_RELAXED);
+	int i, did = 0;
+
+	if (n > LB_TR_SPARES)
+		n = LB_TR_SPARES;
+	for (i = 0; i < LB_TR_SPARES; i++) {
+		uintptr_t old = __atomic_exchange_n(&lb_tr.retire[i], 0,
+						    __ATOMIC_ACQUIRE);
+
+		if (old) {
+			lb_file_unmap_chunk(old);
+			did = 1;
+		}
+	}
+	for (i = 0; i < (int)n && !lb_tr.stop; i++) {
+		uintptr_t v, expect = 0;
+		unsigned want;
+
+		if (__atomic_load_n(&lb_tr.spare[i], __ATOMIC_RELAXED))
+			continue;
+		want = __atomic_load_n(&lb_tr.want[i], __ATOMIC_RELAXED);
+		v = lb_file_map_chunk(want ? want : 1, 1);
+		if (!v)
+			break;
+		if (!__atomic_compare_exchange_n(&lb_tr.spare[i], &expect, v, 0,
+						 __ATOMIC_RELEASE,
+						 __ATOMIC_RELAXED))
+			lb_file_unmap_chunk(v); /* blocks left unused */
+		did = 1;
+	}
+	return did;
+}
+
+static void *lb_helper_main(void *arg)
+{
+	struct timespec ts = { 0, 200000000 };
+	int refined = 0;
+
+	(void)arg;
+	prctl(PR_SET_NAME, "lbshim-trace", 0, 0, 0);
+	lb_depth++; /* nothing on this thread is the program's */
+	while (!__atomic_load_n(&lb_tr.stop, __ATOMIC_ACQUIRE)) {
+		uint32_t seen = __atomic_load_n(&lb_tr.wake, __ATOMIC_SEQ_CST);
+
+		if (lb_helper_round())
+			continue;
+		if (!refined && lb_clock_ns(CLOCK_MONOTONIC) - lb_tr.start_mono >
+					100000000u) {
+			lb_clock_refine(100000000u);
+			refined = 1;
+		}
+		__atomic_store_n(&lb_tr.waiting, 1, __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&lb_tr.wake, __ATOMIC_SEQ_CST) == seen &&
+		    !__atomic_load_n(&lb_tr.stop, __ATOMIC_SEQ_CST))
+			syscall(SYS_futex, &lb_tr.wake, FUTEX_WAIT_PRIVATE, seen,
+				&ts, NULL, 0);
+		__atomic_store_n(&lb_tr.waiting, 0, __ATOMIC_SEQ_CST);
+	}
+	return NULL;
+}
+
+int lb_helper_start(void)
+{
+	sigset_t all, old;
+	int err;
+
+	if (lb_tr.ring)
+		return 0; /* a ring never needs another block */
+	lb_tr.stop = 0;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	err = pthread_create(&lb_helper, NULL, lb_helper_main, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err) {
+		lb_log(LB_LOG_INFO,
+		       "trace: no helper thread (%s); writers map blocks "
+		       "themselves",
+		       strerror(err));
+		return -1;
+	}
+	lb_tr.helper_pid = getpid();
+	return 0;
+}
+
+void lb_helper_stop(void)
+{
+	if (lb_tr.helper_pid != getpid())
+		return;
+	__atomic_store_n(&lb_tr.stop, 1, __ATOMIC_SEQ_CST);
+	lb_helper_kick();
+	syscall(SYS_futex, &lb_tr.wake, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+	pthread_join(lb_helper, NULL);
+	lb_tr.helper_pid = 0;
+}

@@ -1,0 +1,303 @@
+/*
+ * trace_live.c - LBSHIM_TRACE_LIVE=1 (or HIP_TRACE_API=1): one line per
+ * call on stderr, in the style of the old HIP_TRACE_API:
+ *
+ *   <<hip-api pid:123 tid:456 hipMemcpy (0x7f.., 0x7f.., 4000000,
+ *   hipMemcpyDeviceToHost) ret=0 (hipSuccess) +12 us>>
+ *
+ * Opt-in, so formatting is accepted here; still no stdio and no malloc
+ * (a stack buffer and one write(2), so lines of threads do not mix), and
+ * the arguments are printed by their C types, chosen at compile time from
+ * hip_api.def.
+ */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+#include "trace.h"
+
+struct lb_buf {
+	char *p;
+	size_t n, cap;
+};
+
+static void lb_puts(struct lb_buf *b, const char *s)
+{
+	while (*s && b->n + 1 < b->cap)
+		b->p[b->n++] = *s++;
+}
+
+static void lb_putu(struct lb_buf *b, unsigned long long v)
+{
+	char tmp[24];
+	int n = 0;
+
+	do
+		tmp[n++] = (char)('0' + v % 10);
+	while (v /= 10);
+	while (n && b->n + 1 < b->cap)
+		b->p[b->n++] = tmp[--n];
+}
+
+static void lb_puti(struct lb_buf *b, long long v)
+{
+	if (v < 0) {
+		lb_puts(b, "-");
+		lb_putu(b, 0ull - (unsigned long long)v);
+	} else {
+		lb_putu(b, (unsigned long long)v);
+	}
+}
+
+static void lb_putx(struct lb_buf *b, unsigned long long v)
+{
+	char tmp[20];
+	int n = 0;
+
+	if (!v) {
+		lb_puts(b, "0");
+		return;
+	}
+	do
+		tmp[n++] = "0123456789abcdef"[v & 15];
+	while (v >>= 4);
+	lb_puts(b, "0x");
+	while (n && b->n + 1 < b->cap)
+		b->p[b->n++] = tmp[--n];
+}
+
+static void lb_sep(struct lb_buf *b)
+{
+	if (b->n && b->p[b->n - 1] != '(')
+		lb_puts(b, ", ");
+}
+
+static const char *const lb_copy_kinds[] = {
+	"hipMemcpyHostToHost", "hipMemcpyHostToDevice",
+	"hipMemcpyDeviceToHost", "hipMemcpyDeviceToDevice",
+	"hipMemcpyDefault",
+};
+
+static void lb_arg_int(struct lb_buf *b, const char *name, long long v)
+{
+	(void)name;
+	lb_sep(b);
+	lb_puti(b, v);
+}
+
+static void lb_arg_uint(struct lb_buf *b, const char *name,
+			unsigned long long v)
+{
+	lb_sep(b);
+	if (!strcmp(name, "kind") && v < 5)
+		lb_puts(b, lb_copy_kinds[v]);
+	else
+		lb_putu(b, v);
+}
+
+static void lb_arg_ptr(struct lb_buf *b, const char *name, const void *p)
+{
+	(void)name;
+	lb_sep(b);
+	lb_putx(b, (uintptr_t)p);
+}
+
+static void lb_arg_str(struct lb_buf *b, const char *name, const char *s)
+{
+	char text[82];
+	long i, n;
+
+	(void)name;
+	lb_sep(b);
+	n = lb_safe_str(s, text, sizeof(text));
+	if (n < 0) { /* NULL or unreadable: the pointer */
+		lb_putx(b, (uintptr_t)s);
+		return;
+	}
+	lb_puts(b, "\"");
+	for (i = 0; i < n && i < 80 && b->n + 2 < b->cap; i++)
+		b->p[b->n++] = text[i] >= ' ' && text[i] < 127 ? text[i] : '?';
+	lb_puts(b, n > 80 ? "...\"" : "\"");
+}
+
+static void lb_arg_dim3(struct lb_buf *b, const char *name, dim3 d)
+{
+	(void)name;
+	lb_sep(b);
+	lb_puts(b, "{");
+	lb_putu(b, d.x);
+	lb_puts(b, ",");
+	lb_putu(b, d.y);
+	lb_puts(b, ",");
+	lb_putu(b, d.z);
+	lb_puts(b, "}");
+}
+
+#define LB_LIVE_ARG_(a, x)                                                \
+	_Generic((a->x),                                                  \
+		int: lb_arg_int, long: lb_arg_int, long long: lb_arg_int, \
+		unsigned int: lb_arg_uint, unsigned long: lb_arg_uint,    \
+		unsigned long long: lb_arg_uint, char *: lb_arg_str,      \
+		const char *: lb_arg_str, dim3: lb_arg_dim3,              \
+		default: lb_arg_ptr)(b, #x, a->x);
+
+static void lb_live_args(struct lb_buf *b, const struct lb_call *c)
+{
+	switch (c->api) {
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS)                   \
+	case LB_ID_##NAME: {                                              \
+		const struct lb_args_##NAME *a = c->args;                 \
+		(void)a;                                                  \
+		LB_MAP(LB_LIVE_ARG_, a, A)                                \
+		break;                                                    \
+	}
+#include "lbshim/hip_api.def"
+#undef LB_API
+	default:
+		break;
+	}
+}
+
+/* Return kinds: hipError_t, void, a module handle. */
+#define LB_RK_hipError_t 0
+#define LB_RK_void 1
+#define LB_RK_lb_modules_t 2
+static const uint8_t lb_ret_kind[LB_API_COUNT] = {
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS) \
+	[LB_ID_##NAME] = LB_RK_##RET,
+#include "lbshim/hip_api.def"
+#undef LB_API
+};
+
+static const struct {
+	int code;
+	const char *name;
+} lb_errs[] = {
+	{ 0, "hipSuccess" },
+	{ 1, "hipErrorInvalidValue" },
+	{ 2, "hipErrorOutOfMemory" },
+	{ 3, "hipErrorNotInitialized" },
+	{ 4, "hipErrorDeinitialized" },
+	{ 9, "hipErrorInvalidConfiguration" },
+	{ 12, "hipErrorInvalidPitchValue" },
+	{ 13, "hipErrorInvalidSymbol" },
+	{ 17, "hipErrorInvalidDevicePointer" },
+	{ 21, "hipErrorInvalidMemcpyDirection" },
+	{ 35, "hipErrorInsufficientDriver" },
+	{ 52, "hipErrorMissingConfiguration" },
+	{ 53, "hipErrorPriorLaunchFailure" },
+	{ 98, "hipErrorInvalidDeviceFunction" },
+	{ 100, "hipErrorNoDevice" },
+	{ 101, "hipErrorInvalidDevice" },
+	{ 200, "hipErrorInvalidImage" },
+	{ 201, "hipErrorInvalidContext" },
+	{ 209, "hipErrorNoBinaryForGpu" },
+	{ 218, "hipErrorInvalidKernelFile" },
+	{ 301, "hipErrorFileNotFound" },
+	{ 302, "hipErrorSharedObjectSymbolNotFound" },
+	{ 400, "hipErrorInvalidHandle" },
+	{ 401, "hipErrorIllegalState" },
+	{ 500, "hipErrorNotFound" },
+	{ 600, "hipErrorNotReady" },
+	{ 700, "hipErrorIllegalAddress" },
+	{ 701, "hipErrorLaunchOutOfResources" },
+	{ 702, "hipErrorLaunchTimeOut" },
+	{ 710, "hipErrorAssert" },
+	{ 801, "hipErrorNotSupported" },
+	{ 900, "hipErrorStreamCaptureUnsupported" },
+	{ 901, "hipErrorStreamCaptureInvalidated" },
+	{ 999, "hipErrorUnknown" },
+};
+
+const char *lb_err_name(int e)
+{
+	const char *s;
+	size_t i;
+
+	for (i = 0; i < sizeof(lb_errs) / sizeof(lb_errs[0]); i++)
+		if (lb_errs[i].code == e)
+			return lb_errs[i].name;
+	s = lb_tr.err_name ? lb_tr.err_name((hipError_t)e) : NULL;
+	return s ? s : "?";
+}
+
+static void lb_head(struct lb_buf *b)
+{
+	lb_puts(b, lb_tr.color ? "\033[2m<<hip-api\033[0m pid:" : "<<hip-api pid:");
+	lb_putu(b, (unsigned)lb_tr.pid);
+	lb_puts(b, " tid:");
+	lb_putu(b, (unsigned)lb_tid());
+	lb_puts(b, " ");
+}
+
+static void lb_flush(struct lb_buf *b)
+{
+	if (b->n + 3 > b->cap)
+		b->n = b->cap - 3;
+	b->p[b->n++] = '>';
+	b->p[b->n++] = '>';
+	b->p[b->n++] = '\n';
+	if (write(STDERR_FILENO, b->p, b->n) < 0) {
+		/* stderr is gone: nothing to do */
+	}
+}
+
+void lb_live_call(const struct lb_call *c)
+{
+	char line[1024];
+	struct lb_buf b = { line, 0, sizeof(line) };
+	uint64_t us = lb_ticks_to_ns(c->t1 - c->t0) / 1000u;
+
+	lb_head(&b);
+	lb_puts(&b, lb_tr.color ? "\033[1;36m" : "");
+	lb_puts(&b, lb_api_info[c->api].name);
+	lb_puts(&b, lb_tr.color ? "\033[0m (" : " (");
+	lb_live_args(&b, c);
+	lb_puts(&b, ")");
+	switch (lb_ret_kind[c->api]) {
+	case LB_RK_hipError_t:
+		lb_puts(&b, c->ret && lb_tr.color ? " \033[31mret=" : " ret=");
+		lb_puti(&b, c->ret);
+		lb_puts(&b, " (");
+		lb_puts(&b, lb_err_name(c->ret));
+		lb_puts(&b, c->ret && lb_tr.color ? ")\033[0m" : ")");
+		break;
+	case LB_RK_lb_modules_t:
+		lb_puts(&b, " ret=");
+		lb_putx(&b, (uintptr_t)c->rval);
+		break;
+	default:
+		break;
+	}
+	if (c->handled)
+		lb_puts(&b, " [served]");
+	lb_puts(&b, " +");
+	lb_putu(&b, us);
+	lb_puts(&b, " us");
+	lb_flush(&b);
+}
+
+static const char *lb_sig_name(int sig)
+{
+	switch (sig) {
+	case SIGSEGV: return "SIGSEGV";
+	case SIGBUS: return "SIGBUS";
+	case SIGFPE: return "SIGFPE";
+	case SIGILL: return "SIGILL";
+	case SIGABRT: return "SIGABRT";
+	default: return "signal";
+	}
+}
+
+void lb_live_crash(int sig, const void *addr)
+{
+	char line[256];
+	struct lb_buf b = { line, 0, sizeof(line) };
+
+	lb_head(&b);
+	lb_puts(&b, lb_tr.color ? "\033[1;31mCRASH " : "CRASH ");
+	lb_puts(&b, lb_sig_name(sig));
+	lb_puts(&b, lb_tr.color ? "\033[0m addr=" : " addr=");
+	lb_putx(&b, (uintptr_t)addr);
+	lb_flush(&b);
+}

@@ -1,0 +1,79 @@
+# A fatal signal leaves the calls made so far, a crash record and the
+# crashing thread's backtrace; the exit status is the one without the shim.
+. "$(dirname "$0")/lib.sh"
+
+# mode signal frame-to-find calls-before-the-crash
+for c in "segv 11 crash_here 5" "segv-thread 11 crash_here 6" \
+	 "abort 6 crash_here 5" "overflow 11 recurse 5" "fpe 8 crash_here 5" \
+	 "segv-handled 11 crash_here 5"; do
+	set -- $c
+	plain "$PROG" crash "$1" 5 >plain.out 2>&1
+	want=$?
+	LBSHIM_POLICIES=trace LBSHIM_TRACE="$1.lbt" traced "$PROG" crash "$1" 5 \
+		>out 2>&1
+	got=$?
+	[ "$got" = "$want" ] || fail "$1: exit $got, $want without the shim"
+	cmp -s out plain.out || fail "$1: output differs: $(cat out)"
+	"$DUMP" "$1.lbt" >"$1.dump" || fail "$1: dump"
+	[ "$(count '^call ' "$1.dump")" = "$4" ] || fail "$1: calls"
+	expect "^header .* flags=0x4 " "$1.dump"
+	expect "^crash .* sig=$2 " "$1.dump"
+	expect "^frame i=[0-9]+ .* name=$3" "$1.dump"
+	n=$(sed -n 's/^crash .* frames=\([0-9]*\)$/\1/p' "$1.dump")
+	[ "$n" -gt 0 ] && [ "$(count '^frame ' "$1.dump")" = "$n" ] ||
+		fail "$1: frames"
+	echo "$1: exit $got, $n frames"
+done
+expect "^crash .* addr=0x10 " segv.dump
+expect "^frame i=0 .* name=crash_here$" segv.dump
+grep -q "own handler" out ||
+	fail "the program's handler did not run"
+
+# A crash inside a runtime call: that call is recorded as in flight
+# (flag 0x10, ret -1) with its arguments, before the crash record.
+plain "$PROG" crash inrt 5 >/dev/null 2>&1
+want=$?
+LBSHIM_POLICIES=trace LBSHIM_TRACE=inrt.lbt traced "$PROG" crash inrt 5 >/dev/null 2>&1
+got=$?
+[ "$got" = "$want" ] || fail "inrt: exit $got, $want without the shim"
+"$DUMP" inrt.lbt >inrt.dump
+[ "$(count '^call .* api=hipMemset ret=0 ' inrt.dump)" = 5 ] || fail "inrt: calls"
+expect "^call .* api=hipMemset ret=-1 dev=0 flags=16 .* a0=0xdead0000 a1=0x2a a2=0x8 " inrt.dump
+expect "^crash .* sig=11 .* addr=0xdead0000 " inrt.dump
+expect "^frame i=0 .* name=hipMemset$" inrt.dump
+grep -A1 'flags=16' inrt.dump | grep -q '^crash ' || fail "inrt: order"
+
+# SIGKILL: nothing can run, but every call made is in the file.
+plain "$PROG" crash kill 7 >/dev/null 2>&1
+want=$?
+LBSHIM_POLICIES=trace LBSHIM_TRACE=kill.lbt traced "$PROG" crash kill 7
+got=$?
+[ "$got" = "$want" ] || fail "kill: exit $got, $want without the shim"
+"$DUMP" kill.lbt >kill.dump
+[ "$(count '^call .* api=hipMemset ' kill.dump)" = 7 ] || fail "kill: calls"
+[ "$(count '^crash ' kill.dump)" = 0 ] || fail "kill: crash record"
+expect "^header .* flags=0x0 " kill.dump
+
+# Python's faulthandler still reports the crash, after the shim recorded it.
+if command -v python3 >/dev/null; then
+	cat >crash.py <<'PY'
+import ctypes, faulthandler
+faulthandler.enable()
+ctypes.CDLL("libamdhip64.so.5", mode=ctypes.RTLD_GLOBAL)
+hip = ctypes.CDLL(None)  # the global scope, where the shim comes first
+p = ctypes.c_void_p()
+hip.hipMalloc(ctypes.byref(p), ctypes.c_size_t(64))
+ctypes.string_at(0)
+PY
+	plain python3 crash.py >py.plain 2>&1
+	want=$?
+	LBSHIM_POLICIES=trace LBSHIM_TRACE=py.lbt traced python3 crash.py \
+		>py.out 2>&1
+	got=$?
+	[ "$got" = "$want" ] || fail "python: exit $got, $want without the shim"
+	expect "Fatal Python error: Segmentation fault" py.out
+	"$DUMP" py.lbt >py.dump
+	expect "^call .* api=hipMalloc ret=0 " py.dump
+	expect "^crash .* sig=11 " py.dump
+fi
+echo ok
