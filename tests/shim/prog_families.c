@@ -53,6 +53,8 @@ int main(void)
 
 	for (i = 0; i < 64; i++)
 		h[i] = i;
+	/* Failed copies must show as zeros, not as stack garbage. */
+	memset(out, 0, sizeof(out));
 	R(hipGetDevice(&dev));
 	R(hipSetDevice(0));
 	R(hipMalloc((void **)&d, sizeof(h)));
@@ -80,6 +82,8 @@ int main(void)
 	R(hipStreamWaitEvent(nb, e0, 0));
 	R(hipMemsetAsync(d2, 0, 16, nb));
 	R(hipStreamSynchronize(nb));
+	/* An injected sync failure must not turn into a race on d2. */
+	R(hipDeviceSynchronize());
 	R(hipMemcpyDtoH(out, (hipDeviceptr_t)d2, sizeof(out)));
 	printf("d2: %d %d %d %d %d\n", out[0], out[3], out[4], out[5], out[63]);
 	R(hipModuleLoadData(&mod, "lbfam"));
