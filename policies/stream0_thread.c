@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>
+#include "lbshim/trace_format.h"
 #include "stream0.h"
 
 LB_TLS struct s0_thread s0_me = { .dev = -1 };
@@ -249,6 +250,15 @@ int s0_hz_end(int counts)
 
 /* ---- the end of streams ---- */
 
+/* The thread's counts as a trace record (if the trace is on). */
+static void s0_stat_thread(const struct s0_thread *t)
+{
+	uint64_t v[5] = { (uint64_t)t->tid, 0, S0_LOAD(t->syncs),
+			  S0_LOAD(t->hazards), 0 };
+
+	lb_stat(LB_REC_STREAM0, v);
+}
+
 static void s0_log_thread(const struct s0_thread *t)
 {
 	lb_log(LB_LOG_INFO,
@@ -274,6 +284,7 @@ void s0_thread_gone(void)
 	s0_gone_threads++;
 	pthread_mutex_unlock(&s0_lock);
 	s0_log_thread(me);
+	s0_stat_thread(me);
 	S0_STORE(me->cur, NULL);
 	for (d = 0; d < S0_MAXDEV; d++) {
 		s = me->s[d];
@@ -295,14 +306,13 @@ void s0_report(void)
 	struct s0_thread *t;
 	uint64_t syncs, hz, n;
 
-	if (lb_log_level < LB_LOG_INFO)
-		return;
 	pthread_mutex_lock(&s0_lock);
 	syncs = s0_gone_syncs;
 	hz = s0_gone_hazards;
 	n = s0_gone_threads;
 	for (t = s0_threads; t; t = t->next) {
 		s0_log_thread(t);
+		s0_stat_thread(t);
 		syncs += S0_LOAD(t->syncs);
 		hz += S0_LOAD(t->hazards);
 		n++;

@@ -390,6 +390,25 @@ static void lb_trace_thread_exit(void)
 	t->state = LB_TT_DONE;
 }
 
+/* Another policy's statistics (lb_stat), in the calling thread's block. */
+static void lb_trace_stat(int type, const uint64_t v[5])
+{
+	struct lb_tt *t = &lb_tt;
+	struct lb_trace_rec r = { .hdr = { .type = (uint8_t)type } };
+
+	if (type <= 0 || type >= LB_REC_TYPE_MAX || t->state == LB_TT_DONE)
+		return;
+	if (t->state == LB_TT_NEW)
+		lb_tt_start(t);
+	r.t0 = r.t1 = lb_ticks();
+	r.stream = v[0];
+	r.stream_used = v[1];
+	r.a[0] = v[2];
+	r.a[1] = v[3];
+	r.a[2] = v[4];
+	lb_tt_emit(t, &r);
+}
+
 static void lb_trace_fork_prepare(void)
 {
 	lb_names_fork_prepare();
@@ -441,4 +460,5 @@ const struct lb_policy lb_policy_trace = {
 	.fork_parent = lb_trace_fork_parent,
 	.fork_child = lb_trace_fork_child,
 	.fini = lb_trace_fini,
+	.stat = lb_trace_stat,
 };

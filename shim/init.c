@@ -148,13 +148,13 @@ void lb_stream_gone(hipStream_t s)
 			lb_active[i]->stream_gone(s);
 }
 
-void lb_stat(int type, uint32_t tid, const uint64_t v[5])
+void lb_stat(int type, const uint64_t v[5])
 {
 	int i;
 
 	for (i = 0; i < lb_nactive; i++)
 		if (lb_active[i]->stat)
-			lb_active[i]->stat(type, tid, v);
+			lb_active[i]->stat(type, v);
 }
 
 void lb_init(void)

@@ -109,7 +109,7 @@ struct lb_policy {
 	 * Another policy reports statistics (see lb_stat); the trace policy
 	 * records them.  NULL for policies that do not care.
 	 */
-	void (*stat)(int type, uint32_t tid, const uint64_t v[5]);
+	void (*stat)(int type, const uint64_t v[5]);
 };
 
 /* Policies, defined in policies/ (weak: a build may lack one). */
@@ -138,12 +138,12 @@ void lb_stream_gone(hipStream_t s);
 
 /*
  * Hands statistics to every active policy's stat op: type is an
- * LB_REC_* record type of trace_format.h (LB_REC_POOL, LB_REC_STREAM0),
- * tid the thread they are about (0: the process), v[0..1] go to the
- * record's stream / stream_used fields and v[2..4] to a[0..2].  Call it
- * from fini or thread_exit, not from a hot path.
+ * LB_REC_* record type of trace_format.h (LB_REC_POOL, LB_REC_STREAM0);
+ * v[0..1] go to the record's stream / stream_used fields and v[2..4] to
+ * a[0..2], as trace_format.h lays them out for that type.  Call it from
+ * fini or thread_exit, not from a hot path.
  */
-void lb_stat(int type, uint32_t tid, const uint64_t v[5]);
+void lb_stat(int type, const uint64_t v[5]);
 
 /* Address of the shim's wrapper for an API (for hipGetProcAddress). */
 void *lb_wrapper_addr(int api);

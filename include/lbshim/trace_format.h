@@ -202,9 +202,13 @@ enum lb_pool_note { LB_POOL_OFF = 0, LB_POOL_HIT = 1, LB_POOL_MISS = 2 };
  *   read from ring_next to the end, then from slot 0 to ring_next - 1,
  *   when ordinal > 0 (it has wrapped); else from slot 0.
  * LB_REC_LOST: a[0] = records lost, t0/t1 = period.
- * LB_REC_POOL: a[0..2] and stream/stream_used: see lbshim-trace(5).
- * LB_REC_STREAM0: a[0] = syncs, a[1] = hazards (syncs that returned while
- *   another thread's earlier null-stream work was pending).
+ * LB_REC_POOL (at exit): stream = hits, stream_used = misses, a[0] =
+ *   reserved bytes at peak, a[1] = in-use bytes at peak, a[2] = chunks
+ *   (low 32) | frees that found pending work (high 32).
+ * LB_REC_STREAM0 (at thread exit, and at process exit for the threads
+ *   still alive): stream = tid the counts are about, a[0] = null-stream
+ *   syncs, a[1] = hazards (syncs that returned while another thread's
+ *   earlier null-stream work was pending).
  * LB_REC_THREAD: a[0] = name string id, note = 1 at thread exit.
  */
 struct lb_trace_rec {
