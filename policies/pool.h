@@ -1,0 +1,315 @@
+/*
+ * pool.h - the pool policy's internals, shared by policies/pool*.c.
+ *
+ * Shape (in the spirit of PyTorch's caching allocator):
+ *
+ *   lb_pdev      one per device: its heaps, fences, accounting
+ *   lb_pheap     per (device, memory kind, size class): chunks obtained
+ *                from the runtime, free blocks in size bins, blocks whose
+ *                device work is still pending; one mutex each
+ *   lb_pblock    one sub-allocation of a chunk; every block that exists
+ *                is in the block map (pool_map.c), keyed by its address
+ *   lb_pfence    events recorded at a free on every stream of the device
+ *                that received work since the previous fence; a freed
+ *                block carries the fence's sequence number and is handed
+ *                out again only once the device's completed sequence
+ *                reaches it
+ *   thread cache a few recently freed small blocks per thread, in front
+ *                of the heaps, so that a hot alloc/free loop takes no
+ *                shared lock (pool_tcache.c)
+ *
+ * Lock order, outermost first: chunk index rwlock -> heap mutex ->
+ * map shard spinlock; a device's fence mutex is taken with no heap lock
+ * held except by the non-blocking poll (trylock), and dropped while it
+ * waits for an event.  The thread-cache registry mutex may be held while
+ * taking a heap lock; a thread cache itself (membarrier handshake or
+ * spinlock, pool_tcache.c) is never held while taking any other lock.
+ */
+#ifndef LBSHIM_POOL_H
+#define LBSHIM_POOL_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stddef.h>
+#include "shim.h"
+
+#define LB_PALIGN 256u			/* block start and size granule */
+#define LB_PSMALL ((size_t)1 << 20)	/* small blocks: up to 1 MiB */
+#define LB_PSMALL_CHUNK ((size_t)2 << 20) /* chunk of the small heaps */
+#define LB_PROUND_LARGE ((size_t)2 << 20) /* large chunks round to 2 MiB */
+#define LB_PMAXDEV 64			/* devices beyond pass through */
+#define LB_PSMALL_BINS 4096		/* exact bins of 256 bytes */
+#define LB_PBINS (LB_PSMALL_BINS + 44 * 16) /* + 16 per power of two */
+
+enum lb_pkind { LB_PK_DEVICE, LB_PK_MANAGED, LB_PK_COUNT };
+enum lb_pclass { LB_PC_SMALL, LB_PC_LARGE, LB_PC_COUNT };
+
+/* Block states; changes are atomic because the map reads them. */
+enum lb_pstate {
+	LB_B_FREE,    /* in a heap bin, ready, may coalesce */
+	LB_B_LIVE,    /* handed out to the program */
+	LB_B_FREEING, /* claimed by a hipFree in progress */
+	LB_B_CACHED,  /* in a thread cache */
+	LB_B_PENDING, /* in a heap's pending list, fence not yet complete */
+};
+
+/* A tiny spinlock: for locks held a few instructions long. */
+typedef struct {
+	int v;
+} lb_spin_t;
+
+static inline void lb_spin_lock(lb_spin_t *l)
+{
+	while (__atomic_exchange_n(&l->v, 1, __ATOMIC_ACQUIRE)) {
+		while (__atomic_load_n(&l->v, __ATOMIC_RELAXED))
+			__builtin_ia32_pause();
+	}
+}
+
+static inline void lb_spin_unlock(lb_spin_t *l)
+{
+	__atomic_store_n(&l->v, 0, __ATOMIC_RELEASE);
+}
+
+struct lb_pheap;
+struct lb_pdev;
+
+struct lb_pchunk {
+	uintptr_t base;
+	size_t size;
+	struct lb_pheap *heap;
+	struct lb_pblock *first; /* lowest block; blocks tile the chunk */
+	int oversize;		 /* one block, never split */
+	struct lb_pchunk *next;	 /* the heap's chunk list */
+};
+
+struct lb_pblock {
+	uintptr_t ptr;
+	size_t size;  /* bytes the block spans (multiple of 256) */
+	size_t asked; /* bytes asked, rounded to 256: what queries report */
+	struct lb_pchunk *chunk;
+	struct lb_pblock *prev, *next;	 /* neighbours in the chunk */
+	struct lb_pblock *fprev, *fnext; /* bin or pending list */
+	struct lb_pblock *hnext;	 /* map chain */
+	uint64_t fence;			 /* device fence sequence at free */
+	int state;			 /* enum lb_pstate, atomic */
+	int bin;			 /* bin index while LB_B_FREE */
+};
+
+struct lb_pheap {
+	pthread_mutex_t lock;
+	struct lb_pdev *dev;
+	int kind, cls;
+	struct lb_pchunk *chunks;
+	struct lb_pblock *pend_head, *pend_tail;
+	size_t free_bytes; /* in bins and pending */
+	size_t pend_bytes; /* in pending */
+	size_t reserved;   /* atomic: bytes of the heap's chunks */
+	uint64_t bitmap[(LB_PBINS + 63) / 64];
+	struct lb_pblock *bins[LB_PBINS];
+};
+
+/* What the stream table knows about a stream. */
+struct lb_pstream {
+	uintptr_t key;	/* the handle; 0 empty, LB_PS_TOMB deleted */
+	int dev;
+	int dirty;	/* received work since the last fence (atomic) */
+	int capturing;	/* being captured: its work does not run now */
+	struct lb_pstream *dnext; /* the device's dirty list */
+};
+#define LB_PS_TOMB UINTPTR_MAX
+
+struct lb_pfence {
+	struct lb_pfence *next;
+	uint64_t seq;
+	int n, ndone;
+	hipEvent_t ev[];
+};
+
+struct lb_pdev {
+	int id;
+	struct lb_pheap heap[LB_PK_COUNT][LB_PC_COUNT];
+
+	/* fences (pool_fence.c), under flock */
+	pthread_mutex_t flock;
+	struct lb_pstream null_entry; /* the legacy null stream */
+	struct lb_pstream *dirty;
+	int ndirty;	    /* atomic: entries in the dirty list */
+	int ncapturing;	    /* streams of the device being captured */
+	int sync_fallback;  /* atomic: a stream we could not track: sync */
+	uint64_t last_seq;  /* atomic: last fence created */
+	uint64_t done_seq;  /* atomic: every fence up to it completed */
+	struct lb_pfence *fhead, *ftail;
+	hipEvent_t *evfree;
+	int nevfree, evcap;
+
+	/* accounting (atomic) */
+	size_t reserved, inuse, reserved_peak, inuse_peak;
+	uint64_t limit;	   /* bytes, 0 = none */
+	int pitch_align;
+};
+
+/* Options, read at init (pool.c). */
+struct lb_popts {
+	uint64_t chunk;	    /* LBSHIM_POOL_CHUNK */
+	uint64_t max_block; /* LBSHIM_POOL_MAX_BLOCK */
+	uint64_t limit;	    /* LBSHIM_POOL_LIMIT in bytes, or ... */
+	unsigned limit_pct; /* ... in percent of the device's memory (0: no) */
+	int free_sync;	    /* LBSHIM_POOL_FREE=sync */
+};
+extern struct lb_popts lb_popt;
+
+/* Process-wide counters (atomic). */
+struct lb_pstats {
+	uint64_t hits, misses, pending_frees, chunks, chunks_peak, trims;
+	uint64_t bad_frees;
+};
+extern struct lb_pstats lb_pstat;
+
+static inline void lb_padd(uint64_t *c, uint64_t n)
+{
+	__atomic_fetch_add(c, n, __ATOMIC_RELAXED);
+}
+
+static inline void lb_pmax(size_t *peak, size_t v)
+{
+	size_t p = __atomic_load_n(peak, __ATOMIC_RELAXED);
+
+	while (v > p && !__atomic_compare_exchange_n(peak, &p, v, 1,
+						     __ATOMIC_RELAXED,
+						     __ATOMIC_RELAXED))
+		;
+}
+
+/* ---- pool.c ---- */
+
+/* Set in a forked child: every hook passes the call through. */
+extern int lb_pool_off;
+
+/* The device struct of id, created on first use; NULL if out of range. */
+struct lb_pdev *lb_pdev_get(int id);
+/* Device id if it exists already, else NULL (no creation). */
+struct lb_pdev *lb_pdev_peek(int id);
+/* The calling thread's current device (cached; -1 if the runtime fails). */
+int lb_pool_curdev(void);
+/* Updates the cache after a successful hipSetDevice. */
+void lb_pool_setdev(int id);
+/*
+ * Makes dev current on the calling thread for a runtime call; returns the
+ * device to restore with lb_pool_restore_dev(), or -1 if none is needed.
+ */
+int lb_pool_enter_dev(int dev);
+void lb_pool_restore_dev(int prev);
+
+/* ---- pool_map.c: block map and chunk index ---- */
+
+void lb_pmap_insert(struct lb_pblock *b);
+void lb_pmap_remove(struct lb_pblock *b);
+/*
+ * Claims the live block starting at p for freeing (state LIVE -> FREEING)
+ * and returns it; NULL when no block starts at p (*found = 0) or the
+ * block there is not live (*found = 1: a double free).
+ */
+struct lb_pblock *lb_pmap_claim(uintptr_t p, int *found);
+void lb_pchunks_add(struct lb_pchunk *c);
+void lb_pchunks_remove(struct lb_pchunk *c);
+
+/* What lb_plocate found about an address. */
+struct lb_ploc {
+	int in_pool;	 /* address inside a chunk of the pool */
+	int live;	 /* ... inside a live block */
+	uintptr_t base;	 /* the block */
+	size_t size;	 /* its size as reported (asked, rounded to 256) */
+	int dev, kind;
+};
+/* Fills *loc for address p (chunk index, then the chunk's blocks). */
+void lb_plocate(uintptr_t p, struct lb_ploc *loc);
+/* Is [p, p+1) inside a chunk of the pool?  Cheap negative answer. */
+int lb_pchunks_contain(uintptr_t p);
+
+/* ---- pool_heap.c ---- */
+
+void lb_pheap_init(struct lb_pheap *h, struct lb_pdev *d, int kind, int cls);
+/*
+ * Serves rsize bytes (a multiple of 256; asked = size to report) of kind
+ * on device d from its heaps or a new chunk.  Returns hipSuccess with *out
+ * set, or hipErrorOutOfMemory (or the runtime's error) with *out unchanged.
+ * *hit is set to 1 when no chunk had to be obtained.
+ */
+hipError_t lb_pheap_alloc(struct lb_pdev *d, int kind, size_t rsize,
+			  size_t asked, void **out, int *hit);
+/* Returns a claimed block (state FREEING or CACHED) to its heap. */
+void lb_pheap_release(struct lb_pblock *b);
+/*
+ * Gives back to the runtime every chunk of d whose blocks are all free,
+ * after waiting for their pending device work.  Returns bytes released.
+ */
+size_t lb_pheap_trim(struct lb_pdev *d);
+/* Bytes of d held free in its heaps (bins and pending). */
+size_t lb_pheap_free_bytes(struct lb_pdev *d);
+/* Forgets d's chunks without freeing them (hipDeviceReset freed them). */
+void lb_pheap_drop(struct lb_pdev *d);
+/* Bin index of a size (exported for the thread cache and tests). */
+int lb_pbin_of(size_t size);
+
+/* ---- pool_tcache.c ---- */
+
+/* Chooses how caches are guarded (membarrier or spinlocks); at init. */
+void lb_ptc_init(void);
+/* A ready cached block of exactly rsize, kind, device d, or NULL. */
+struct lb_pblock *lb_ptc_get(struct lb_pdev *d, int kind, size_t rsize);
+/* Puts a claimed small block in the thread's cache (may evict one). */
+void lb_ptc_put(struct lb_pblock *b);
+/* Moves every cached block of device dev (-1: all) to its heap, or drops
+ * it when drop is set (the device was reset). */
+void lb_ptc_flush(int dev, int drop);
+/* Moves the calling thread's cached blocks to their heaps; how many. */
+int lb_ptc_flush_mine(void);
+/* Blocks up to this size go through the thread caches. */
+#define LB_TC_MAX_BLOCK ((size_t)256 << 10)
+/* Bytes of device dev in all thread caches. */
+size_t lb_ptc_bytes(int dev);
+/* The calling thread is exiting. */
+void lb_ptc_thread_exit(void);
+/* Counts one served allocation (hit: no chunk obtained) on this thread. */
+void lb_ptc_count(int hit);
+/* Sums of the counters of every thread, live and gone. */
+void lb_ptc_totals(uint64_t *hits, uint64_t *misses);
+
+/* ---- pool_fence.c ---- */
+
+/* Work was submitted to stream s (after the runtime accepted it). */
+void lb_pfence_work(hipStream_t s, int spt);
+/* Returns the fence sequence a block of d freed now must wait for. */
+uint64_t lb_pfence_for_free(struct lb_pdev *d);
+/* Polls d's fences without blocking. */
+void lb_pfence_poll(struct lb_pdev *d);
+/* Waits until every fence of d up to seq has completed. */
+void lb_pfence_wait(struct lb_pdev *d, uint64_t seq);
+/* Waits for every fence of d created so far. */
+void lb_pfence_wait_all(struct lb_pdev *d);
+/* Has every fence up to seq completed? */
+static inline int lb_pfence_done(struct lb_pdev *d, uint64_t seq)
+{
+	return seq <= __atomic_load_n(&d->done_seq, __ATOMIC_ACQUIRE);
+}
+/* Are fences of d outstanding? */
+static inline int lb_pfence_pending(struct lb_pdev *d)
+{
+	return __atomic_load_n(&d->last_seq, __ATOMIC_ACQUIRE) !=
+	       __atomic_load_n(&d->done_seq, __ATOMIC_ACQUIRE);
+}
+void lb_pstream_created(hipStream_t s, int dev);
+/* s is about to be destroyed: covers its pending work, forgets it. */
+void lb_pstream_gone(hipStream_t s);
+void lb_pstream_capture(hipStream_t s, int on);
+/* hipDeviceReset: events and streams of d are gone. */
+void lb_pfence_drop(struct lb_pdev *d);
+void lb_pfence_init(struct lb_pdev *d);
+
+/* ---- pool_api.c: the hooks ---- */
+
+int lb_pool_pre(struct lb_call *c);
+void lb_pool_post(struct lb_call *c);
+
+#endif

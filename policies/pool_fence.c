@@ -1,0 +1,449 @@
+/*
+ * pool_fence.c - when may a freed block be handed out again?
+ *
+ * Only once all device work submitted before its free, on any stream that
+ * may touch it, has completed.  The post hook sees every submission (after
+ * stream0, so the stream is the one actually used) and marks the stream
+ * dirty; a free records one event on each dirty stream of the device plus
+ * the legacy null stream (which also orders every blocking stream, the
+ * per-thread default streams among them) and calls the set a fence.
+ * Fences of a device complete in creation order, so one number per device,
+ * done_seq, says which blocks are safe: those whose fence is at most it.
+ * A free with no work submitted since the last fence shares that fence and
+ * records nothing, which keeps a hot alloc/free loop off the runtime.
+ *
+ * Ordering: a submission marks its stream only after the runtime accepted
+ * it, and a fence takes the dirty list before it records, under the
+ * device's flock; so a submission is either in the list a fence takes or
+ * on the list of the next one.  last_seq is published before ndirty is
+ * cleared, so a free that reads ndirty == 0 without the lock reads a
+ * last_seq covering every submission taken so far.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "pool.h"
+
+#define LB_PST_SIZE 4096 /* power of two */
+
+static struct lb_pstream lb_pst[LB_PST_SIZE];
+static pthread_mutex_t lb_pst_lock = PTHREAD_MUTEX_INITIALIZER;
+static int lb_pst_used; /* non-empty slots, tombstones included */
+
+static unsigned lb_pst_hash(uintptr_t k)
+{
+	return (unsigned)(((uint64_t)k * 0x9E3779B97F4A7C15ull) >> 40) &
+	       (LB_PST_SIZE - 1);
+}
+
+static struct lb_pstream *lb_pst_find(uintptr_t k)
+{
+	unsigned i = lb_pst_hash(k), n;
+
+	for (n = 0; n < LB_PST_SIZE; n++, i = (i + 1) & (LB_PST_SIZE - 1)) {
+		uintptr_t v = __atomic_load_n(&lb_pst[i].key, __ATOMIC_ACQUIRE);
+
+		if (v == k)
+			return &lb_pst[i];
+		if (!v)
+			return NULL;
+	}
+	return NULL;
+}
+
+/* The entry of stream k, added for device dev if new; NULL when full. */
+static struct lb_pstream *lb_pst_add(uintptr_t k, int dev)
+{
+	struct lb_pstream *e, *slot = NULL;
+	unsigned i, n;
+
+	pthread_mutex_lock(&lb_pst_lock);
+	e = lb_pst_find(k);
+	if (e)
+		goto out;
+	i = lb_pst_hash(k);
+	for (n = 0; n < LB_PST_SIZE; n++, i = (i + 1) & (LB_PST_SIZE - 1)) {
+		uintptr_t v = lb_pst[i].key;
+
+		if (v == LB_PS_TOMB) {
+			slot = &lb_pst[i];
+			break;
+		}
+		if (!v) {
+			/* keep some slots empty so that lookups end */
+			if (lb_pst_used < LB_PST_SIZE * 7 / 8) {
+				slot = &lb_pst[i];
+				lb_pst_used++;
+			}
+			break;
+		}
+	}
+	if (slot) {
+		slot->dev = dev;
+		slot->capturing = 0;
+		slot->dnext = NULL;
+		__atomic_store_n(&slot->dirty, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&slot->key, k, __ATOMIC_RELEASE);
+		e = slot;
+	}
+out:
+	pthread_mutex_unlock(&lb_pst_lock);
+	return e;
+}
+
+static int lb_is_null(hipStream_t s)
+{
+	return !s || s == hipStreamLegacy || s == hipStreamPerThread;
+}
+
+void lb_pfence_init(struct lb_pdev *d)
+{
+	pthread_mutex_init(&d->flock, NULL);
+	d->null_entry.dev = d->id;
+}
+
+void lb_pstream_created(hipStream_t s, int dev)
+{
+	if (!lb_is_null(s) && !lb_pst_add((uintptr_t)s, dev)) {
+		struct lb_pdev *d = lb_pdev_peek(dev);
+
+		if (d)
+			__atomic_store_n(&d->sync_fallback, 1, __ATOMIC_RELEASE);
+	}
+}
+
+void lb_pfence_work(hipStream_t s, int spt)
+{
+	struct lb_pstream *e;
+	struct lb_pdev *d;
+
+	(void)spt; /* the per-thread stream is blocking: the null record */
+	if (lb_is_null(s)) {
+		d = lb_pdev_peek(lb_pool_curdev());
+		if (!d)
+			return; /* no pool memory on that device yet */
+		e = &d->null_entry;
+	} else {
+		e = lb_pst_find((uintptr_t)s);
+		if (!e) {
+			/* a stream created before us or by another policy:
+			 * it belongs to the current device */
+			int dev = lb_pool_curdev();
+
+			if (!lb_pdev_peek(dev))
+				return;
+			e = lb_pst_add((uintptr_t)s, dev);
+			if (!e) {
+				d = lb_pdev_peek(dev);
+				__atomic_store_n(&d->sync_fallback, 1,
+						 __ATOMIC_RELEASE);
+				return;
+			}
+		}
+		d = lb_pdev_peek(e->dev);
+		if (!d)
+			return;
+	}
+	if (__atomic_load_n(&e->dirty, __ATOMIC_SEQ_CST) ||
+	    __atomic_load_n(&e->capturing, __ATOMIC_RELAXED))
+		return;
+	pthread_mutex_lock(&d->flock);
+	if (!e->dirty && !e->capturing) {
+		__atomic_store_n(&e->dirty, 1, __ATOMIC_SEQ_CST);
+		e->dnext = d->dirty;
+		d->dirty = e;
+		__atomic_store_n(&d->ndirty, d->ndirty + 1, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&d->flock);
+}
+
+/* ---- events (flock held) ---- */
+
+static hipEvent_t lb_ev_get(struct lb_pdev *d)
+{
+	hipEvent_t ev = NULL;
+
+	if (d->nevfree)
+		return d->evfree[--d->nevfree];
+	if (!lb_real.hipEventCreateWithFlags ||
+	    lb_real.hipEventCreateWithFlags(&ev, hipEventDisableTiming) !=
+		    hipSuccess)
+		return NULL;
+	return ev;
+}
+
+static void lb_ev_put(struct lb_pdev *d, hipEvent_t ev)
+{
+	if (d->nevfree == d->evcap) {
+		int cap = d->evcap ? 2 * d->evcap : 16;
+		hipEvent_t *n = realloc(d->evfree, cap * sizeof(*n));
+
+		if (!n) {
+			if (lb_real.hipEventDestroy)
+				lb_real.hipEventDestroy(ev);
+			return;
+		}
+		d->evfree = n;
+		d->evcap = cap;
+	}
+	d->evfree[d->nevfree++] = ev;
+}
+
+/* Records an event on s into f; 0 or -1. */
+static int lb_fence_record(struct lb_pdev *d, struct lb_pfence *f,
+			   hipStream_t s)
+{
+	hipEvent_t ev = lb_ev_get(d);
+
+	if (!ev)
+		return -1;
+	if (!lb_real.hipEventRecord || lb_real.hipEventRecord(ev, s) !=
+					       hipSuccess) {
+		lb_ev_put(d, ev);
+		return -1;
+	}
+	f->ev[f->n++] = ev;
+	return 0;
+}
+
+/*
+ * Retires completed fences in order, waiting for those up to upto.  flock
+ * held; it is dropped while waiting, so that a thread that needs it (to
+ * mark a stream, to free) is not held up by device work.
+ */
+static void lb_fence_advance(struct lb_pdev *d, uint64_t upto)
+{
+	struct lb_pfence *f;
+	int i;
+
+again:
+	while ((f = d->fhead)) {
+		while (f->ndone < f->n) {
+			hipEvent_t ev = f->ev[f->ndone];
+			hipError_t e = lb_real.hipEventQuery ?
+					       lb_real.hipEventQuery(ev) :
+					       hipSuccess;
+
+			if (e == hipErrorNotReady) {
+				if (f->seq > upto || !lb_real.hipEventSynchronize)
+					return;
+				pthread_mutex_unlock(&d->flock);
+				lb_real.hipEventSynchronize(ev);
+				pthread_mutex_lock(&d->flock);
+				goto again; /* f may be retired meanwhile */
+			}
+			/* any other error: the event will not tell us more
+			 * later; do not hold the blocks forever */
+			f->ndone++;
+		}
+		for (i = 0; i < f->n; i++)
+			lb_ev_put(d, f->ev[i]);
+		d->fhead = f->next;
+		if (!d->fhead)
+			d->ftail = NULL;
+		__atomic_store_n(&d->done_seq, f->seq, __ATOMIC_RELEASE);
+		free(f);
+	}
+}
+
+/* Waits for the whole device, the answer when events cannot be used. */
+static void lb_fence_sync_device(struct lb_pdev *d)
+{
+	int prev = lb_pool_enter_dev(d->id);
+
+	if (lb_real.hipDeviceSynchronize)
+		lb_real.hipDeviceSynchronize();
+	lb_pool_restore_dev(prev);
+}
+
+uint64_t lb_pfence_for_free(struct lb_pdev *d)
+{
+	struct lb_pstream *e, *next;
+	struct lb_pfence *f;
+	uint64_t seq;
+	int prev, failed = 0;
+
+	if (LB_UNLIKELY(__atomic_load_n(&d->sync_fallback, __ATOMIC_ACQUIRE))) {
+		/* a stream we could not track: the device-wide wait of the
+		 * runtime's own hipFree, then everything before is done */
+		__atomic_store_n(&d->sync_fallback, 0, __ATOMIC_RELEASE);
+		lb_fence_sync_device(d);
+		lb_pfence_poll(d);
+		return 0;
+	}
+	if (!__atomic_load_n(&d->ndirty, __ATOMIC_ACQUIRE))
+		return __atomic_load_n(&d->last_seq, __ATOMIC_ACQUIRE);
+
+	pthread_mutex_lock(&d->flock);
+	if (!d->ndirty) {
+		seq = d->last_seq;
+		pthread_mutex_unlock(&d->flock);
+		return seq;
+	}
+	f = malloc(sizeof(*f) + (d->ndirty + 1) * sizeof(hipEvent_t));
+	prev = lb_pool_enter_dev(d->id);
+	if (f)
+		f->n = f->ndone = 0;
+	for (e = d->dirty; e; e = next) {
+		next = e->dnext;
+		e->dnext = NULL;
+		__atomic_store_n(&e->dirty, 0, __ATOMIC_SEQ_CST);
+		if (e == &d->null_entry || e->capturing)
+			continue;
+		if (!f || lb_fence_record(d, f, (hipStream_t)e->key))
+			failed = 1;
+	}
+	d->dirty = NULL;
+	/* The legacy null stream, unless a capture in progress would see
+	 * (and be invalidated by) a record on it. */
+	if (!d->ncapturing && (!f || lb_fence_record(d, f, NULL)))
+		failed = 1;
+	seq = d->last_seq + 1;
+	__atomic_store_n(&d->last_seq, seq, __ATOMIC_RELEASE);
+	__atomic_store_n(&d->ndirty, 0, __ATOMIC_RELEASE);
+	if (f) {
+		f->seq = seq;
+		f->next = NULL;
+		if (d->ftail)
+			d->ftail->next = f;
+		else
+			d->fhead = f;
+		d->ftail = f;
+	}
+	if (failed) {
+		/* The block cannot wait for what we could not record.  Rare
+		 * (no memory, no event): wait holding flock, so that no free
+		 * relies on this fence before the device is idle. */
+		if (lb_real.hipDeviceSynchronize)
+			lb_real.hipDeviceSynchronize();
+		lb_fence_advance(d, UINT64_MAX);
+		if (!f)
+			__atomic_store_n(&d->done_seq, seq, __ATOMIC_RELEASE);
+	}
+	lb_pool_restore_dev(prev);
+	pthread_mutex_unlock(&d->flock);
+	return seq;
+}
+
+void lb_pfence_poll(struct lb_pdev *d)
+{
+	if (pthread_mutex_trylock(&d->flock))
+		return; /* someone else is polling or fencing: next time */
+	lb_fence_advance(d, 0);
+	pthread_mutex_unlock(&d->flock);
+}
+
+void lb_pfence_wait(struct lb_pdev *d, uint64_t seq)
+{
+	pthread_mutex_lock(&d->flock);
+	lb_fence_advance(d, seq);
+	pthread_mutex_unlock(&d->flock);
+}
+
+void lb_pfence_wait_all(struct lb_pdev *d)
+{
+	pthread_mutex_lock(&d->flock);
+	lb_fence_advance(d, UINT64_MAX);
+	pthread_mutex_unlock(&d->flock);
+}
+
+void lb_pstream_gone(hipStream_t s)
+{
+	struct lb_pstream *e;
+	struct lb_pdev *d;
+
+	if (lb_is_null(s))
+		return;
+	e = lb_pst_find((uintptr_t)s);
+	if (!e)
+		return;
+	d = lb_pdev_peek(e->dev);
+	if (d) {
+		/* cover its work now: later fences cannot record on it */
+		if (__atomic_load_n(&e->dirty, __ATOMIC_SEQ_CST))
+			lb_pfence_for_free(d);
+		pthread_mutex_lock(&d->flock);
+		if (e->dirty) {
+			/* re-dirtied meanwhile (a racing launch): unlink */
+			struct lb_pstream **pp;
+
+			for (pp = &d->dirty; *pp; pp = &(*pp)->dnext) {
+				if (*pp == e) {
+					*pp = e->dnext;
+					__atomic_store_n(&d->ndirty,
+							 d->ndirty - 1,
+							 __ATOMIC_RELEASE);
+					break;
+				}
+			}
+			__atomic_store_n(&e->dirty, 0, __ATOMIC_SEQ_CST);
+		}
+		if (e->capturing) {
+			e->capturing = 0;
+			d->ncapturing--;
+		}
+		pthread_mutex_unlock(&d->flock);
+	}
+	pthread_mutex_lock(&lb_pst_lock);
+	__atomic_store_n(&e->key, LB_PS_TOMB, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&lb_pst_lock);
+}
+
+void lb_pstream_capture(hipStream_t s, int on)
+{
+	struct lb_pstream *e;
+	struct lb_pdev *d;
+
+	if (lb_is_null(s))
+		return;
+	e = lb_pst_find((uintptr_t)s);
+	if (!e)
+		e = lb_pst_add((uintptr_t)s, lb_pool_curdev());
+	if (!e)
+		return;
+	d = lb_pdev_get(e->dev);
+	if (!d)
+		return;
+	pthread_mutex_lock(&d->flock);
+	if (on && !e->capturing) {
+		__atomic_store_n(&e->capturing, 1, __ATOMIC_RELAXED);
+		d->ncapturing++;
+	} else if (!on && e->capturing) {
+		__atomic_store_n(&e->capturing, 0, __ATOMIC_RELAXED);
+		d->ncapturing--;
+	}
+	pthread_mutex_unlock(&d->flock);
+}
+
+void lb_pfence_drop(struct lb_pdev *d)
+{
+	struct lb_pfence *f, *n;
+	struct lb_pstream *e;
+	unsigned i;
+
+	pthread_mutex_lock(&d->flock);
+	/* the reset destroyed the events and streams: forget, no calls */
+	for (f = d->fhead; f; f = n) {
+		n = f->next;
+		free(f);
+	}
+	d->fhead = d->ftail = NULL;
+	d->nevfree = 0;
+	for (e = d->dirty; e; e = e->dnext)
+		__atomic_store_n(&e->dirty, 0, __ATOMIC_SEQ_CST);
+	d->dirty = NULL;
+	__atomic_store_n(&d->ndirty, 0, __ATOMIC_RELEASE);
+	d->ncapturing = 0;
+	__atomic_store_n(&d->done_seq, d->last_seq, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&d->flock);
+	pthread_mutex_lock(&lb_pst_lock);
+	for (i = 0; i < LB_PST_SIZE; i++) {
+		uintptr_t k = lb_pst[i].key;
+
+		if (k && k != LB_PS_TOMB && lb_pst[i].dev == d->id) {
+			lb_pst[i].capturing = 0;
+			__atomic_store_n(&lb_pst[i].key, LB_PS_TOMB,
+					 __ATOMIC_RELEASE);
+		}
+	}
+	pthread_mutex_unlock(&lb_pst_lock);
+}
