@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "lbshim/trace_format.h"
 #include "pool.h"
 
 struct lb_popts lb_popt;
@@ -181,10 +182,10 @@ static int lb_pool_init(int listed)
 static void lb_pool_fini(void)
 {
 	size_t res = 0, use = 0;
-	uint64_t hits, misses;
+	uint64_t hits, misses, v[5];
 	int i;
 
-	if (lb_pool_off || lb_log_level < LB_LOG_INFO)
+	if (lb_pool_off)
 		return;
 	for (i = 0; i < LB_PMAXDEV; i++) {
 		struct lb_pdev *d = lb_pdev_peek(i);
@@ -195,6 +196,16 @@ static void lb_pool_fini(void)
 		use += __atomic_load_n(&d->inuse_peak, __ATOMIC_RELAXED);
 	}
 	lb_ptc_totals(&hits, &misses);
+	/* The same figures as a trace record (trace_format.h, LB_REC_POOL). */
+	v[0] = hits;
+	v[1] = misses;
+	v[2] = res;
+	v[3] = use;
+	v[4] = (lb_pstat.chunks_peak & 0xffffffffu) |
+	       (lb_pstat.pending_frees << 32);
+	lb_stat(LB_REC_POOL, v);
+	if (lb_log_level < LB_LOG_INFO)
+		return;
 	lb_log(LB_LOG_INFO,
 	       "pool: %llu chunks (peak %llu), reserved peak %.1f MiB, "
 	       "in-use peak %.1f MiB, fragmentation %.1f%%",

@@ -203,7 +203,7 @@ enum lb_pool_note { LB_POOL_OFF = 0, LB_POOL_HIT = 1, LB_POOL_MISS = 2 };
  *   when ordinal > 0 (it has wrapped); else from slot 0.
  * LB_REC_LOST: a[0] = records lost, t0/t1 = period.
  * LB_REC_POOL (at exit): stream = hits, stream_used = misses, a[0] =
- *   reserved bytes at peak, a[1] = in-use bytes at peak, a[2] = chunks
+ *   reserved bytes at peak, a[1] = in-use bytes at peak, a[2] = chunks at peak
  *   (low 32) | frees that found pending work (high 32).
  * LB_REC_STREAM0 (at thread exit, and at process exit for the threads
  *   still alive): stream = tid the counts are about, a[0] = null-stream
