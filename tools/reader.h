@@ -1,0 +1,219 @@
+/*
+ * reader.h - lbtrace's reader of .lbt trace files (include/lbshim/
+ * trace_format.h): a set of files, each validated and indexed once, then
+ * iterated as one stream of decoded records, merged by wall time across
+ * the threads of every file.
+ *
+ * Every file is untrusted input: all offsets and sizes are checked against
+ * the file's real length, nothing is allocated from a size the file
+ * claims, and every loop is bounded by the file's length.  Files are read
+ * with pread in windows of at most 64 KiB per thread being merged; memory
+ * grows with the number of blocks, threads and strings actually present,
+ * not with the records.
+ *
+ * Reused by the commands that compare groups of traces (ab, run): open a
+ * set, look at the per-file header facts (struct lbt_file), iterate.
+ */
+#ifndef LBTRACE_READER_H
+#define LBTRACE_READER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "lbshim/trace_format.h"
+
+#define LBT_MAX_FRAMES 256  /* frames kept per crash */
+#define LBT_MAX_CRASHES 64  /* crash records kept per file */
+#define LBT_MAX_STRING 4096 /* longest string assembled (bytes) */
+
+struct lbt_set;
+struct lbt_scan;
+
+/* One thread of one file: the blocks it wrote, in ordinal order. */
+struct lbt_thread {
+	uint32_t tid;
+	uint32_t thread_index;
+	char name[17];	      /* pthread name of its last block */
+	uint32_t name_sid;    /* string id of a THREAD record's name, or 0 */
+	int exited;	      /* a THREAD exit record was seen */
+	uint32_t first_block; /* index into the file's block table */
+	uint32_t nblocks;
+	uint64_t nrecords; /* committed slots, all types */
+	int order;	   /* position in the set, for stable merges */
+};
+
+/* One backtrace frame of a crash. */
+struct lbt_frame {
+	uint32_t index;
+	uint64_t pc;
+	uint64_t offset;       /* offset in the function */
+	const char *name;      /* mangled name as recorded, "" if unknown */
+	const char *demangled; /* demangled, or the same as name */
+};
+
+/* One crash record with the frames that followed it on its thread. */
+struct lbt_crash {
+	int signo;
+	int code; /* si_code */
+	uint64_t addr;
+	uint32_t tid;
+	const struct lbt_thread *thread;
+	uint64_t t_ticks;
+	uint64_t off;	       /* byte offset of the record */
+	uint32_t nframes_said; /* frame count the record announces */
+	uint32_t nframes;
+	struct lbt_frame *frames; /* sorted by index */
+};
+
+/* One file of the set; the header facts are copied and NUL-terminated. */
+struct lbt_file {
+	const char *path;
+	int index;		    /* position in the set */
+	struct lb_trace_header hdr; /* as read (host/cmdline terminated) */
+	uint64_t size;		    /* bytes in the file */
+	const uint8_t *mem;	    /* in-memory source, or NULL */
+	int fd;			    /* file source, when mem is NULL */
+	uint32_t nthreads;
+	struct lbt_thread *threads;
+	uint64_t nrecords; /* committed slots, all types */
+	uint64_t ncalls;
+	int64_t first_t_ns, last_t_ns; /* record times, since file start */
+	int truncated;		       /* the file ends early */
+	uint64_t truncated_at;	       /* byte where whole data ends */
+	int corrupt;		       /* some part was rejected (exit 2) */
+	uint32_t ncrashes;
+	struct lbt_crash *crashes;
+	/* private */
+	int mem_owned; /* mem is malloc'd */
+	uint32_t nblocks;
+	struct lbt_block *blocks;
+	uint32_t napi;	       /* writer's API ids mapped */
+	int32_t *api_map;      /* writer id -> current id, -1 unknown */
+	const char **api_name; /* writer id -> name */
+	char *api_names_buf;
+	uint32_t nstrings;
+	struct lbt_string *strings; /* sorted by id */
+	uint64_t ns_mult;	    /* ticks -> ns: (d * mult) >> 32 */
+	int ns_identity;
+	int64_t origin_shift;	  /* start_realtime - set origin, ns */
+	int scanned;		  /* strings, crashes, counts are known */
+	struct lbt_scan *lazy_sc; /* scan riding along an UNORDERED pass */
+};
+
+/* A decoded record; the one lbt_next() returns is overwritten by the
+ * next call.  Keep one with lbt_rec_keep(). */
+struct lbt_rec {
+	const struct lbt_file *file;
+	const struct lbt_thread *thread;
+	const struct lb_trace_rec *raw; /* the record: &copy */
+	struct lb_trace_rec copy;
+	uint64_t seq;
+	uint64_t off;  /* byte offset in the file */
+	uint8_t type;  /* enum lb_trace_type */
+	uint8_t flags; /* LB_RF_* */
+	uint8_t note;
+	uint8_t device;
+	int ret;
+	int api;		       /* current LB_ID_*, or -1 if unknown */
+	uint32_t api_raw;	       /* the writer's id */
+	const char *api_name;	       /* never NULL for calls */
+	int kind;		       /* enum lb_kind, or -1 */
+	int64_t t_ns;		       /* start, since the set's origin */
+	int64_t dur_ns;		       /* t1 - t0, 0 when t1 is missing */
+	int in_flight;		       /* call record without a return time */
+	const struct lbt_crash *crash; /* for LB_REC_CRASH */
+};
+
+/* Copies SRC into DST so that DST stays valid (as long as the set):
+ * raw points into the struct itself, so fix it after moving DST. */
+static inline void lbt_rec_keep(struct lbt_rec *dst, const struct lbt_rec *src)
+{
+	*dst = *src;
+	dst->raw = &dst->copy;
+}
+
+/* Decoded launch fields of a LAUNCH call record. */
+struct lbt_launch {
+	uint32_t kernel_sid; /* 0: host function / callback */
+	uint64_t fn;	     /* function pointer when kernel_sid == 0 */
+	uint32_t shmem;
+	uint32_t grid[3];
+	uint32_t block[3];
+};
+
+/* Creates an empty set; messages go to ERR (NULL: none).  NULL if OOM. */
+struct lbt_set *lbt_set_new(FILE *err);
+
+/*
+ * Opens, validates and indexes the file PATH and adds it to SET.  Returns
+ * 0, or -1 after a message naming the file (and the byte offset when the
+ * content is invalid); the set is unchanged on error.  A truncated file
+ * is accepted (lbt_file.truncated).  Corrupt blocks are skipped with a
+ * message and mark the file corrupt.
+ */
+int lbt_set_add(struct lbt_set *set, const char *path);
+
+/* Same for an in-memory trace BUF of LEN bytes (not copied; keep it). */
+int lbt_set_add_mem(struct lbt_set *set, const char *name, const void *buf,
+		    size_t len);
+
+/*
+ * Lazy sets (ON = 1, before adding files) do not scan a file at open but
+ * along the first UNORDERED pass over it, so statistics read each record
+ * once.  The file facts that the scan gives (nrecords, ncalls, first/last
+ * time, crashes, thread names) are then valid only after a complete
+ * UNORDERED pass, or after any string lookup (which scans at once).
+ */
+void lbt_set_lazy(struct lbt_set *set, int on);
+
+/* Number of files, and file I (0-based), or NULL. */
+int lbt_set_nfiles(const struct lbt_set *set);
+const struct lbt_file *lbt_set_file(const struct lbt_set *set, int i);
+
+/* Wall time (CLOCK_REALTIME ns) that t_ns == 0 stands for. */
+uint64_t lbt_set_origin(const struct lbt_set *set);
+
+/* Nonzero if a file of the set was found corrupt (exit status 2). */
+int lbt_set_corrupt(const struct lbt_set *set);
+
+/* Closes every file and frees SET (NULL is fine). */
+void lbt_set_free(struct lbt_set *set);
+
+enum { LBT_ORDERED = 0, LBT_UNORDERED = 1 };
+
+/*
+ * Starts (or restarts) iteration over all records of the set: ORDERED
+ * merges every thread of every file by the wall time of its records
+ * (ties broken by file, thread, seq, so the order is deterministic);
+ * UNORDERED goes thread by thread, which is faster and enough for
+ * statistics.  Each thread's records keep their own order either way.
+ */
+void lbt_rewind(struct lbt_set *set, int mode);
+
+/* Next record, or NULL at the end.  STRING and FRAME records are skipped
+ * unless lbt_show_internal() was called. */
+const struct lbt_rec *lbt_next(struct lbt_set *set);
+
+/* Also yield STRING and FRAME records from lbt_next(). */
+void lbt_show_internal(struct lbt_set *set, int on);
+
+/* Text of string ID of FILE (kernel names...), or NULL if absent. */
+const char *lbt_string(const struct lbt_file *file, uint32_t id);
+
+/* Demangled text of string ID (the text itself if not mangled), or NULL. */
+const char *lbt_string_demangled(const struct lbt_file *file, uint32_t id);
+
+/* Launch fields of a LAUNCH call record. */
+void lbt_rec_launch(const struct lbt_rec *r, struct lbt_launch *l);
+
+/* Kernel name of a launch record, demangled (or not), NULL if none. */
+const char *lbt_rec_kernel(const struct lbt_rec *r, int demangled);
+
+/* Converts FILE's clock ticks to ns since the set origin. */
+int64_t lbt_ticks_to_ns(const struct lbt_file *file, uint64_t ticks);
+
+/* Thread name to show: from a THREAD record, else the block header. */
+const char *lbt_thread_name(const struct lbt_file *file,
+			    const struct lbt_thread *t);
+
+#endif
