@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "ab.h"
 #include "fmt.h"
+#include "runner.h"
 
 struct cmd {
 	const char *name;
@@ -30,6 +32,22 @@ static const struct cmd cmds[] = {
     {"export", "export --format chrome [FILTERS] -o OUT.json FILE...\n"
 	       "    a timeline for Perfetto or chrome://tracing"},
 };
+
+/* Commands that parse their own options (tools/ab.c, tools/runner.c). */
+static const struct {
+	const char *name;
+	const char *usage;
+	int (*main)(int argc, char **argv);
+} own_cmds[] = {
+    {"ab", "ab [--json] [--svg FILE] A... --vs B...\n"
+	   "    compare two groups of traces: medians, p99, B/A with a 95% "
+	   "interval", lbt_cmd_ab},
+    {"run", "run [-n N] [--ab A/B] [-o DIR] -- CMD...\n"
+	    "    run CMD under the shim N times (alternating two policy sets "
+	    "with --ab)", lbt_cmd_run},
+};
+
+#define NOWN (int)(sizeof(own_cmds) / sizeof(own_cmds[0]))
 
 #define NCMDS (int)(sizeof(cmds) / sizeof(cmds[0]))
 
@@ -56,6 +74,8 @@ static void usage(FILE *f, const struct cmd *c)
 	      f);
 	for (i = 0; i < NCMDS; i++)
 		fprintf(f, "  %s\n", cmds[i].usage);
+	for (i = 0; i < NOWN; i++)
+		fprintf(f, "  %s\n", own_cmds[i].usage);
 	fputs(filters, f);
 	fputs("Several files (processes, ranks) are merged by wall time.\n"
 	      "See lbtrace(1).\n",
@@ -266,6 +286,9 @@ int main(int argc, char **argv)
 		usage(stdout, NULL);
 		return 0;
 	}
+	for (i = 0; i < NOWN; i++)
+		if (!strcmp(argv[1], own_cmds[i].name))
+			return own_cmds[i].main(argc - 1, argv + 1);
 	for (i = 0; i < NCMDS; i++)
 		if (!strcmp(argv[1], cmds[i].name))
 			c = &cmds[i];
