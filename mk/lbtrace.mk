@@ -4,13 +4,13 @@
 
 LBT_SRCS := $(wildcard tools/*.c)
 LBT_OBJS := $(patsubst tools/%.c,$(BUILD)/tools/obj/%.o,$(LBT_SRCS)) \
-	$(BUILD)/tools/obj/api_info.o
+	$(BUILD)/tools/obj/api_info.o $(BUILD)/tools/obj/hip_names.o
 LBT_HDRS := $(wildcard tools/*.h include/lbshim/*.h include/lbshim/*.def)
 LBT_CFLAGS = $(LB_CFLAGS) -Itools
 # the reader and the formats without main(), for the fuzz harness
 LBT_LIB_SRCS := $(addprefix tools/,reader.c reader_iter.c reader_strings.c \
 	out.c fields.c run.c fmt_text.c fmt_json.c summary.c crash.c \
-	export_chrome.c errnames.c sketch.c) shim/api_info.c
+	export_chrome.c sketch.c) shim/api_info.c shim/hip_names.c
 
 ALL_TARGETS += $(BUILD)/lbtrace
 CHECK_GROUPS += lbtrace fuzz-replay
@@ -21,8 +21,9 @@ $(BUILD)/tools/obj/%.o: tools/%.c $(LBT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(LBT_CFLAGS) -c $< -o $@
 
-# api_info.c is the shim's, built again here without the shim's flags
-$(BUILD)/tools/obj/api_info.o: shim/api_info.c $(LBT_HDRS)
+# api_info.c and hip_names.c are the shim's, built again here without the
+# shim's flags
+$(BUILD)/tools/obj/api_info.o $(BUILD)/tools/obj/hip_names.o: $(BUILD)/tools/obj/%.o: shim/%.c $(LBT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(LBT_CFLAGS) -c $< -o $@
 
@@ -37,9 +38,9 @@ $(LBT_TEST_DIR)/gen_trace: tests/lbtrace/gen_trace.c shim/api_info.c $(LBT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(LB_CFLAGS) -o $@ tests/lbtrace/gen_trace.c shim/api_info.c
 
-$(LBT_TEST_DIR)/errtab: tests/lbtrace/errtab.c tools/errnames.c tools/names.h
+$(LBT_TEST_DIR)/errtab: tests/lbtrace/errtab.c shim/hip_names.c include/lbshim/names.h
 	@mkdir -p $(@D)
-	$(CC) $(LBT_CFLAGS) -o $@ tests/lbtrace/errtab.c tools/errnames.c
+	$(CC) $(LBT_CFLAGS) -o $@ tests/lbtrace/errtab.c shim/hip_names.c
 
 $(LBT_TEST_DIR)/sketch_test: tests/lbtrace/sketch_test.c tools/sketch.c tools/sketch.h
 	@mkdir -p $(@D)

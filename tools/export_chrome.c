@@ -13,7 +13,7 @@
 #include <string.h>
 #include "lbshim/api.h"
 #include "fmt.h"
-#include "names.h"
+#include "lbshim/names.h"
 
 #define MAX_STREAMS 4096 /* per file; more share the last track */
 #define STREAM_PID_BIT 0x40000000u

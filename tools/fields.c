@@ -6,7 +6,7 @@
 #include <string.h>
 #include "lbshim/api.h"
 #include "fmt.h"
-#include "names.h"
+#include "lbshim/names.h"
 
 const char *lbt_pool_name(unsigned note)
 {

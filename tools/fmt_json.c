@@ -9,7 +9,7 @@
 #include <string.h>
 #include "lbshim/api.h"
 #include "fmt.h"
-#include "names.h"
+#include "lbshim/names.h"
 
 static const char *type_name(unsigned t)
 {

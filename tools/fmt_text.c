@@ -13,7 +13,7 @@
 #include <string.h>
 #include "lbshim/api.h"
 #include "fmt.h"
-#include "names.h"
+#include "lbshim/names.h"
 #include "text.h"
 
 struct text_state {

@@ -8,7 +8,7 @@
 #include <string.h>
 #include "lbshim/api.h"
 #include "fmt.h"
-#include "names.h"
+#include "lbshim/names.h"
 #include "sketch.h"
 
 /* distinct kernels per file; more are not counted */

@@ -1,7 +1,7 @@
 /* errtab.c - prints lbtrace's hipError_t table ("value name" lines), for
  * test_errnames.sh to compare with the enum in the HIP header. */
 #include <stdio.h>
-#include "names.h"
+#include "lbshim/names.h"
 
 int main(void)
 {

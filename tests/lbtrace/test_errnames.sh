@@ -1,5 +1,5 @@
 #!/bin/sh
-# tools/errnames.c holds the hipError_t names of
+# shim/hip_names.c holds the hipError_t names of
 # /usr/include/hip/hip_runtime_api.h (first name of each value): compare.
 . tests/lbtrace/lib.sh
 H=/usr/include/hip/hip_runtime_api.h

@@ -1,5 +1,6 @@
 /*
- * names.h - names of the codes found in traces (errnames.c).  Each
+ * names.h - names of the codes found in traces (shim/hip_names.c, shared by
+ * lbtrace and the shim).  Each
  * returns NULL for a value it does not know; callers print the number.
  */
 #ifndef LBTRACE_NAMES_H

@@ -1,5 +1,5 @@
 /*
- * errnames.c - names of the numbers a trace holds: hipError_t (from the
+ * hip_names.c - names of the numbers a trace holds: hipError_t (from the
  * enum in /usr/include/hip/hip_runtime_api.h, ROCm 5.2, which is the
  * truth: tests/lbtrace/test_errnames.sh compares this table with it),
  * hipMemcpyKind, signals and their si_code values.  lbtrace does not link
@@ -7,7 +7,7 @@
  */
 #include <signal.h>
 #include <stddef.h>
-#include "names.h"
+#include "lbshim/names.h"
 
 struct code_name {
 	int code;
