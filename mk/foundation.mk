@@ -57,6 +57,11 @@ $(SHIMT)/prog_families: tests/shim/prog_families.c
 	$(CC) $(TEST_CFLAGS) -Itests/hipemu $< -o $@ -rdynamic \
 		-L/usr/lib/x86_64-linux-gnu -lamdhip64
 
+$(SHIMT)/prog_kernelfault: tests/shim/prog_kernelfault.c
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -Itests/hipemu $< -o $@ -rdynamic \
+		-L/usr/lib/x86_64-linux-gnu -lamdhip64
+
 # A real HIP program, built by hipcc against Debian's ROCm.
 $(SHIMT)/saxpy: tests/shim/saxpy.hip
 	@mkdir -p $(@D)
@@ -85,7 +90,8 @@ $(BUILD)/asan/liblbshim.so: $(ASAN_OBJS) $(BUILD)/liblbshim.map
 SHIM_TEST_DEPS = $(BUILD)/liblbshim.so $(SHIMT)/check_table $(SHIMT)/check_forward \
 	$(SHIMT)/check_config $(SHIMT)/prog_secure \
 	$(addprefix $(SHIMT)/,$(SHIMT_PROGS)) $(FAKE_DIR)/partial/libpartialhip.so \
-	$(SHIMT)/saxpy $(SHIMT)/libsaxpy_twin.so $(SHIMT)/lbext.so $(SHIMT)/prog_families
+	$(SHIMT)/saxpy $(SHIMT)/libsaxpy_twin.so $(SHIMT)/lbext.so $(SHIMT)/prog_families \
+	$(SHIMT)/prog_kernelfault $(BUILD)/lbtrace
 SHIM_TESTS = $(sort $(wildcard tests/shim/t_*.sh))
 
 # Shell tests read: SHIM (library to preload), PRELOAD_PREFIX (sanitizer

@@ -185,8 +185,18 @@ static struct he_stream *stream_new(int dev, enum he_stream_type type,
 	s->priority = prio;
 	s->refs = 1;
 	pthread_cond_init(&s->cv, NULL);
-	/* The worker must never take the program's signals. */
+	/*
+	 * The worker must never take the program's asynchronous signals; a
+	 * fault in a kernel twin, though, must reach the program's (and the
+	 * shim's) handlers as a GPU fault reaches the runtime's, so the
+	 * synchronous ones stay open.
+	 */
 	sigfillset(&all);
+	sigdelset(&all, SIGSEGV);
+	sigdelset(&all, SIGBUS);
+	sigdelset(&all, SIGFPE);
+	sigdelset(&all, SIGILL);
+	sigdelset(&all, SIGABRT);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	rc = pthread_create(&s->worker, NULL, worker_main, s);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);

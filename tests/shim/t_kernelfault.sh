@@ -1,0 +1,16 @@
+# t_kernelfault.sh - a kernel faults on the device: same exit status with
+# and without the shim, and the trace explains it (lbtrace crash shows the
+# signal, the faulting kernel's frame and the calls before it).
+. tests/shim/lib.sh
+cd "$TMP" || exit 1
+LD_LIBRARY_PATH=$HIPEMU "$T/prog_kernelfault" >/dev/null 2>&1
+plain=$?
+LBSHIM_POLICIES=trace LBSHIM_TRACE=case.%p.lbt LD_LIBRARY_PATH=$HIPEMU \
+	with_shim "$T/prog_kernelfault" >/dev/null 2>&1
+expect_eq "exit status" "$?" "$plain"
+expect_eq "exit status without the shim" "$plain" 139
+[ -x "$B/lbtrace" ] || { echo "no lbtrace built"; exit 77; }
+"$B/lbtrace" crash case.*.lbt >crash.txt 2>&1 || fail "lbtrace crash: $(cat crash.txt)"
+grep -q '^\*\*\* SIGSEGV' crash.txt || fail "no crash record: $(cat crash.txt)"
+grep -q 'hipemu_twin_decode_step' crash.txt || fail "faulting frame missing: $(cat crash.txt)"
+expect_eq "launches before the crash" "$(grep -c 'hipModuleLaunchKernel(kernel=decode_step' crash.txt)" 4
