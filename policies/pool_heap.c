@@ -275,36 +275,61 @@ static hipError_t lb_runtime_alloc(int kind, void **p, size_t n)
 				   hipErrorNotInitialized;
 }
 
-/*
- * A new chunk of csize bytes for d, within the limit: on failure (or
- * beyond the limit) trims the device's cache and tries once more.
- */
-static hipError_t lb_chunk_get(struct lb_pdev *d, int kind, size_t csize,
+/* One runtime allocation of csize bytes for d, within the limit. */
+static hipError_t lb_chunk_try(struct lb_pdev *d, int kind, size_t csize,
 			       void **p)
 {
-	hipError_t err = hipErrorOutOfMemory;
-	int attempt;
+	size_t r = __atomic_add_fetch(&d->reserved, csize, __ATOMIC_RELAXED);
+	hipError_t err;
 
-	for (attempt = 0; attempt < 2; attempt++) {
-		size_t r;
-
-		if (attempt)
-			lb_pheap_trim(d);
-		r = __atomic_add_fetch(&d->reserved, csize, __ATOMIC_RELAXED);
-		if (d->limit && r > d->limit) {
-			__atomic_sub_fetch(&d->reserved, csize,
-					   __ATOMIC_RELAXED);
-			err = hipErrorOutOfMemory;
-			continue;
-		}
-		*p = NULL;
-		err = lb_runtime_alloc(kind, p, csize);
-		if (err == hipSuccess && *p)
-			return hipSuccess;
-		if (err == hipSuccess)
-			err = hipErrorOutOfMemory;
+	if (d->limit && r > d->limit) {
 		__atomic_sub_fetch(&d->reserved, csize, __ATOMIC_RELAXED);
+		return hipErrorOutOfMemory;
 	}
+	*p = NULL;
+	err = lb_runtime_alloc(kind, p, csize);
+	if (err == hipSuccess && *p)
+		return hipSuccess;
+	if (err == hipSuccess)
+		err = hipErrorOutOfMemory;
+	__atomic_sub_fetch(&d->reserved, csize, __ATOMIC_RELAXED);
+	return err;
+}
+
+/*
+ * A new chunk of *csize bytes for d, within the limit: on failure (or
+ * beyond the limit) trims the device's cache and tries once more; if the
+ * chunk still cannot be had, tries one of exactly size bytes (the block
+ * alone), so that an allocation the runtime would satisfy by itself does
+ * not fail because the pool asked for more.  *csize is set to the size
+ * obtained.  Returns the last error when nothing could be had.
+ */
+static hipError_t lb_chunk_get(struct lb_pdev *d, int kind, size_t size,
+			       size_t *csize, void **p)
+{
+	size_t fr = 0, tot = 0;
+	hipError_t err;
+
+	/*
+	 * Nearly full device: a whole chunk would hold memory that the
+	 * program's next allocations (outside the pool's size class, or
+	 * managed ones) need.  Take exactly what is asked instead; a chunk
+	 * miss is rare enough for the query.
+	 */
+	if (*csize > size && lb_real.hipMemGetInfo &&
+	    lb_real.hipMemGetInfo(&fr, &tot) == hipSuccess &&
+	    fr / 4 < *csize)
+		*csize = size;
+	err = lb_chunk_try(d, kind, *csize, p);
+	if (err == hipSuccess)
+		return err;
+	lb_pheap_trim(d);
+	err = lb_chunk_try(d, kind, *csize, p);
+	if (err == hipSuccess || *csize <= size)
+		return err;
+	err = lb_chunk_try(d, kind, size, p);
+	if (err == hipSuccess)
+		*csize = size;
 	return err;
 }
 
@@ -315,10 +340,10 @@ hipError_t lb_pheap_alloc(struct lb_pdev *d, int kind, size_t size,
 	struct lb_pheap *h = &d->heap[kind][cls];
 	struct lb_pchunk *c;
 	struct lb_pblock *b;
-	size_t csize;
+	size_t csize, want;
 	void *p;
 	hipError_t err;
-	int attempt;
+	int attempt, oversize = 0;
 
 	csize = lb_chunk_size(h, size);
 	pthread_mutex_lock(&h->lock);
@@ -369,11 +394,22 @@ hipError_t lb_pheap_alloc(struct lb_pdev *d, int kind, size_t size,
 		free(b);
 		return hipErrorOutOfMemory;
 	}
-	err = lb_chunk_get(d, kind, csize, &p);
+	want = csize;
+	err = lb_chunk_get(d, kind, size, &csize, &p);
 	if (err != hipSuccess) {
 		free(c);
 		free(b);
 		return err;
+	}
+	if (csize != want) {
+		/*
+		 * The block's own chunk, the fallback of a full device: kept
+		 * whole like an oversize block, in the large heap (no thread
+		 * cache, no small request cuts it), so that trim gives it
+		 * back as soon as it is free.
+		 */
+		oversize = 1;
+		h = &d->heap[kind][LB_PC_LARGE];
 	}
 	__atomic_fetch_add(&h->reserved, csize, __ATOMIC_RELAXED);
 	lb_pmax(&d->reserved_peak,
@@ -385,7 +421,7 @@ hipError_t lb_pheap_alloc(struct lb_pdev *d, int kind, size_t size,
 	c->size = csize;
 	c->heap = h;
 	c->first = b;
-	c->oversize = size > lb_popt.max_block;
+	c->oversize = oversize || size > lb_popt.max_block;
 	b->ptr = c->base;
 	b->size = csize;
 	b->chunk = c;
