@@ -25,8 +25,8 @@
  * taking a heap lock; a thread cache itself (membarrier handshake or
  * spinlock, pool_tcache.c) is never held while taking any other lock.
  */
-#ifndef LBSHIM_POOL_H
-#define LBSHIM_POOL_H
+#ifndef LB_POOL_H
+#define LB_POOL_H
 
 #include <pthread.h>
 #include <stdint.h>

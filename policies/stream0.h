@@ -15,8 +15,8 @@
  *                      policy steps aside so that capture keeps its exact
  *                      legacy results and errors
  */
-#ifndef LBSHIM_STREAM0_H
-#define LBSHIM_STREAM0_H
+#ifndef LB_STREAM0_H
+#define LB_STREAM0_H
 
 #include <stdint.h>
 #include "shim.h"

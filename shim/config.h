@@ -1,6 +1,6 @@
 /* config.h - start-up configuration, filled by lb_config_read(). */
-#ifndef LBSHIM_CONFIG_H
-#define LBSHIM_CONFIG_H
+#ifndef LB_CONFIG_H
+#define LB_CONFIG_H
 
 struct lb_config {
 	const char *hip_library; /* LBSHIM_HIP_LIBRARY, or NULL */

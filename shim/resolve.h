@@ -1,6 +1,6 @@
 /* resolve.h - resolution entry points used by init.c. */
-#ifndef LBSHIM_RESOLVE_H
-#define LBSHIM_RESOLVE_H
+#ifndef LB_RESOLVE_H
+#define LB_RESOLVE_H
 
 /*
  * Fills lb_real for every row; libpath is LBSHIM_HIP_LIBRARY or NULL.

@@ -5,8 +5,8 @@
  * A policy sees every wrapped call of a process that enabled it, as a
  * struct lb_call, before the runtime is called (pre) and after (post).
  */
-#ifndef LBSHIM_SHIM_H
-#define LBSHIM_SHIM_H
+#ifndef LB_SHIM_H
+#define LB_SHIM_H
 
 #include <stddef.h>
 #include <stdint.h>

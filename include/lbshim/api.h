@@ -3,8 +3,8 @@
  * lbtrace: API ids, names, kinds, per-API argument structs, and the call
  * context that policies see.
  */
-#ifndef LBSHIM_API_H
-#define LBSHIM_API_H
+#ifndef LB_API_H
+#define LB_API_H
 
 #include <stdint.h>
 #include "lbshim/hip_decls.h"

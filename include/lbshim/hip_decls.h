@@ -5,8 +5,8 @@
  * Shared by the shim, hipemu and the test programs so that all three agree
  * on every signature in hip_api.def.
  */
-#ifndef LBSHIM_HIP_DECLS_H
-#define LBSHIM_HIP_DECLS_H
+#ifndef LB_HIP_DECLS_H
+#define LB_HIP_DECLS_H
 
 #ifndef __HIP_PLATFORM_AMD__
 #define __HIP_PLATFORM_AMD__ 1

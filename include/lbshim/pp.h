@@ -5,8 +5,8 @@
  * applies a macro to each element.  Up to 16 elements, which covers the
  * longest HIP launch signature (14 parameters).
  */
-#ifndef LBSHIM_PP_H
-#define LBSHIM_PP_H
+#ifndef LB_PP_H
+#define LB_PP_H
 
 #define LB_CAT_(a, b) a##b
 #define LB_CAT(a, b) LB_CAT_(a, b)

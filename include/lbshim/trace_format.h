@@ -32,8 +32,8 @@
  * converts ticks to wall time and merges files of several processes and
  * hosts: wall_ns = start_realtime_ns + (t - start_ticks) * 1e9 / rate.
  */
-#ifndef LBSHIM_TRACE_FORMAT_H
-#define LBSHIM_TRACE_FORMAT_H
+#ifndef LB_TRACE_FORMAT_H
+#define LB_TRACE_FORMAT_H
 
 #include <stdint.h>
 
