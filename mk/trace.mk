@@ -31,7 +31,8 @@ $(TRACE_T)/tprog: tests/trace/tprog.c $(TRACE_FAKE)/libamdhip64.so.5
 $(TRACE_T)/bench_trace: tests/trace/bench_trace.c $(TRACE_FAKE)/libamdhip64.so.5
 	$(CC) $(TRACE_CFLAGS) -O2 $< -o $@ -L$(TRACE_FAKE) -lamdhip64 -lpthread
 
-TRACE_TEST_DEPS = $(BUILD)/liblbshim.so $(TRACE_T)/lbt_dump $(TRACE_T)/tprog
+TRACE_TEST_DEPS = $(BUILD)/liblbshim.so $(TRACE_T)/lbt_dump $(TRACE_T)/tprog \
+	$(TRACE_T)/tkern $(TRACE_T)/libtkern_twin.so $(HE_LIB)
 TRACE_TESTS = $(sort $(wildcard tests/trace/t_*.sh))
 
 check-trace: $(TRACE_TEST_DEPS)
@@ -50,4 +51,3 @@ $(TRACE_T)/libtkern_twin.so: tests/trace/tkern_twin.c
 	@mkdir -p $(@D)
 	$(CC) $(TRACE_CFLAGS) -Itests/hipemu -fPIC -shared $< -o $@
 
-TRACE_TEST_DEPS += $(TRACE_T)/tkern $(TRACE_T)/libtkern_twin.so $(HE_LIB)

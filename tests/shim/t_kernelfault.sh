@@ -3,6 +3,8 @@
 # signal, the faulting kernel's frame and the calls before it).
 . tests/shim/lib.sh
 cd "$TMP" || exit 1
+# Under the sanitizer build, let the fault reach the shim, not ASan's handler.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}:handle_segv=0" UBSAN_OPTIONS="${UBSAN_OPTIONS:-}:handle_segv=0"
 LD_LIBRARY_PATH=$HIPEMU "$T/prog_kernelfault" >/dev/null 2>&1
 plain=$?
 LBSHIM_POLICIES=trace LBSHIM_TRACE=case.%p.lbt LD_LIBRARY_PATH=$HIPEMU \
