@@ -99,6 +99,17 @@ struct lb_trace_rec *lb_tt_next_block(struct lb_tt *t)
 		return r;
 	}
 	if (__atomic_load_n(&lb_tr.stopped, __ATOMIC_ACQUIRE)) {
+		if (old && !t->in_crash) {
+			/*
+			 * Nothing more goes to the file: let its space go (a
+			 * removed file is freed once no mapping holds it).
+			 */
+			lb_file_unmap_chunk(t->chunk);
+			t->chunk = 0;
+			t->blk = NULL;
+			t->pos = t->end = NULL;
+			t->state = LB_TT_NOFILE;
+		}
 		lb_tt_lose(t);
 		return NULL;
 	}
@@ -121,9 +132,13 @@ struct lb_trace_rec *lb_tt_next_block(struct lb_tt *t)
 	__atomic_store_n(&lb_tr.want[si], (uint8_t)n, __ATOMIC_RELAXED);
 	v = __atomic_exchange_n(&lb_tr.spare[si], 0, __ATOMIC_ACQUIRE);
 	if (!v) {
-		/* Slow path: the helper is behind; map it ourselves. */
+		/*
+		 * Slow path: the helper is behind; map it ourselves (after
+		 * one fstat: no new block for a file that was removed).
+		 */
 		__atomic_add_fetch(&lb_tr.slow_maps, 1, __ATOMIC_RELAXED);
-		v = lb_file_map_chunk(n, 0);
+		if (!lb_file_gone())
+			v = lb_file_map_chunk(n, 0);
 	}
 	if (!v) {
 		lb_tt_lose(t);
@@ -135,7 +150,7 @@ struct lb_trace_rec *lb_tt_next_block(struct lb_tt *t)
 			&lb_tr.retire[si], t->chunk, __ATOMIC_RELEASE));
 		t->ordinal++;
 	}
-	if (lb_tr.helper_pid)
+	if (__atomic_load_n(&lb_tr.helper_pid, __ATOMIC_RELAXED))
 		lb_helper_kick();
 	t->chunk = v;
 	t->chunk_i = 0;
@@ -203,6 +218,7 @@ static int lb_child_open(void)
 void lb_tt_start(struct lb_tt *t)
 {
 	uintptr_t v = 0;
+	uint32_t bits;
 
 	if (__atomic_load_n(&lb_tr.need_open, __ATOMIC_ACQUIRE))
 		lb_child_open();
@@ -218,7 +234,14 @@ void lb_tt_start(struct lb_tt *t)
 	t->state = LB_TT_NOFILE;
 	if (!__atomic_load_n(&lb_tr.file_on, __ATOMIC_ACQUIRE))
 		return;
-	lb_tr.hdr->policies = lb_trace_policy_bits();
+	/*
+	 * The policy bits are known only once every policy's init ran (trace
+	 * is the first), so the first threads store them; the same value
+	 * each time, relaxed: the header is read after the run.
+	 */
+	bits = lb_trace_policy_bits();
+	if (__atomic_load_n(&lb_tr.hdr->policies, __ATOMIC_RELAXED) != bits)
+		__atomic_store_n(&lb_tr.hdr->policies, bits, __ATOMIC_RELAXED);
 	if (!lb_tr.ring)
 		v = __atomic_exchange_n(
 			&lb_tr.spare[t->thread_index % LB_TR_SPARES], 0,
@@ -226,7 +249,7 @@ void lb_tt_start(struct lb_tt *t)
 	if (!v) /* a ring is faulted in now, up to 64 MiB, not in calls */
 		v = lb_file_map_chunk(1, !lb_tr.ring ||
 					       lb_tr.block_size <= (64u << 20));
-	if (lb_tr.helper_pid)
+	if (__atomic_load_n(&lb_tr.helper_pid, __ATOMIC_RELAXED))
 		lb_helper_kick();
 	if (!v)
 		return;
@@ -443,8 +466,9 @@ static void lb_trace_fork_child(void)
 static void lb_trace_fini(void)
 {
 	lb_log(LB_LOG_DEBUG, "trace: %u blocks, %u chunks mapped by writers",
-	       lb_tr.hdr ? (unsigned)lb_tr.hdr->blocks_used : 0,
-	       lb_tr.slow_maps);
+	       lb_tr.hdr ? (unsigned)__atomic_load_n(&lb_tr.hdr->blocks_used,
+						     __ATOMIC_RELAXED) : 0,
+	       __atomic_load_n(&lb_tr.slow_maps, __ATOMIC_RELAXED));
 	lb_helper_stop();
 	if (lb_tr.file_on)
 		lb_file_close();

@@ -31,6 +31,7 @@ struct lb_tr_state {
 	int color;	/* live lines in colour */
 	int ring;	/* LBSHIM_TRACE_RING: one ring block per thread */
 	int stopped;	/* disk full or similar: no new blocks */
+	int gone;	/* the file was removed: the helper lets go of it */
 	int need_open;	/* forked child: 1 = create the file at first call,
 			 * 2 = being created, 0 = done (or never needed) */
 	int fd;
@@ -175,6 +176,12 @@ void lb_file_unmap_chunk(uintptr_t v);
 
 /* Stops tracing to the file after a write failure: one warning. */
 void lb_file_stop(const char *what, int err);
+
+/*
+ * Stops tracing to the file if it was removed (fstat: no link left): one
+ * warning.  Returns 1 if removed.  Async-signal-safe; keeps errno.
+ */
+int lb_file_gone(void);
 
 /* Starts the helper thread (signals blocked).  Returns 0 or -1. */
 int lb_helper_start(void);

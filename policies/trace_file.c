@@ -223,18 +223,45 @@ ok:
 	return 0;
 }
 
+/* Marks the file stopped; returns 1 for the first caller (who warns). */
+static int lb_stop_once(void)
+{
+	if (__atomic_exchange_n(&lb_tr.stopped, 1, __ATOMIC_ACQ_REL))
+		return 0;
+	if (lb_tr.hdr)
+		__atomic_or_fetch(&lb_tr.hdr->flags, LB_HDR_STOPPED,
+				  __ATOMIC_RELEASE);
+	return 1;
+}
+
 void lb_file_stop(const char *what, int err)
 {
 	int saved = errno;
 
-	if (__atomic_exchange_n(&lb_tr.stopped, 1, __ATOMIC_ACQ_REL))
-		return;
-	if (lb_tr.hdr)
-		__atomic_or_fetch(&lb_tr.hdr->flags, LB_HDR_STOPPED,
-				  __ATOMIC_RELEASE);
-	lb_log(LB_LOG_WARN, "trace: %s %s: %s; tracing stopped", what,
-	       lb_path, strerror(err));
+	if (lb_stop_once())
+		lb_log(LB_LOG_WARN, "trace: %s %s: %s; tracing stopped", what,
+		       lb_path, strerror(err));
 	errno = saved;
+}
+
+int lb_file_gone(void)
+{
+	int saved = errno, fd = __atomic_load_n(&lb_tr.fd, __ATOMIC_RELAXED);
+	struct stat st;
+	int gone;
+
+	if (fd < 0 || __atomic_load_n(&lb_tr.stopped, __ATOMIC_ACQUIRE))
+		return 0;
+	gone = !fstat(fd, &st) && st.st_nlink == 0;
+	if (gone && lb_stop_once()) {
+		lb_log(LB_LOG_WARN, "trace: %s was removed; tracing stopped",
+		       lb_path);
+		__atomic_store_n(&lb_tr.gone, 1, __ATOMIC_RELEASE);
+		if (__atomic_load_n(&lb_tr.helper_pid, __ATOMIC_RELAXED))
+			lb_helper_kick(); /* it lets go of the file */
+	}
+	errno = saved;
+	return gone;
 }
 
 uintptr_t lb_file_map_chunk(unsigned n, int populate)
@@ -300,6 +327,36 @@ static void lb_fill_cmdline(char *out, size_t cap)
 	out[got] = 0;
 }
 
+/*
+ * LBSHIM_RUN_ID: a decimal number 0..UINT64_MAX and nothing else (no
+ * sign, no blank, no suffix); otherwise one warning and 0.
+ */
+static uint64_t lb_run_id(const char *v)
+{
+	char shown[72];
+	uint64_t id = 0;
+	size_t i;
+
+	for (i = 0; v[i] >= '0' && v[i] <= '9'; i++) {
+		unsigned d = (unsigned)(v[i] - '0');
+
+		if (id > (UINT64_MAX - d) / 10)
+			break; /* overflow */
+		id = id * 10 + d;
+	}
+	if (i && !v[i])
+		return id;
+	/* The value as shown: at most 64 bytes, non-printables as '?'. */
+	for (i = 0; i < 64 && v[i]; i++)
+		shown[i] = v[i] >= 0x20 && v[i] < 0x7f ? v[i] : '?';
+	memcpy(shown + i, v[i] ? "..." : "", v[i] ? 4 : 1);
+	lb_log(LB_LOG_WARN,
+	       "LBSHIM_RUN_ID=\"%s\": not a run id (accepted: a decimal "
+	       "number 0..18446744073709551615); run_id 0",
+	       shown);
+	return 0;
+}
+
 static void lb_fill_header(struct lb_trace_header *h)
 {
 	const char *run = lb_getenv("LBSHIM_RUN_ID");
@@ -322,17 +379,8 @@ static void lb_fill_header(struct lb_trace_header *h)
 	h->blocks_used = 1; /* block 0: the crash block */
 	h->rank = lb_rank();
 	h->policies = 1;
-	if (run) {
-		char *end;
-		unsigned long long v = strtoull(run, &end, 10);
-
-		if (*run && !*end)
-			h->run_id = v;
-		else
-			lb_log(LB_LOG_WARN,
-			       "LBSHIM_RUN_ID is not a decimal number; "
-			       "run_id 0");
-	}
+	if (run)
+		h->run_id = lb_run_id(run);
 	if (gethostname(h->host, sizeof(h->host) - 1))
 		h->host[0] = 0;
 	lb_fill_cmdline(h->cmdline, sizeof(h->cmdline));
@@ -416,7 +464,7 @@ void lb_file_close(void)
 	__atomic_store_n(&lb_tr.stopped, 1, __ATOMIC_SEQ_CST);
 	if (lb_tr.fd >= 0)
 		close(lb_tr.fd);
-	lb_tr.fd = -1;
+	__atomic_store_n(&lb_tr.fd, -1, __ATOMIC_RELAXED);
 }
 
 void lb_file_fork_child(void)
@@ -443,12 +491,44 @@ void lb_file_fork_child(void)
 		close(lb_tr.fd);
 	lb_tr.fd = -1;
 	lb_tr.helper_pid = 0;
+	lb_tr.gone = 0;
 	lb_tr.stop = 0;
 	lb_tr.waiting = 0;
 	lb_tr.stopped = 0;
 }
 
 /* ---- helper thread ---- */
+
+/*
+ * The file was removed: free its space by holding it no longer (writers
+ * drop their blocks at their next one).  The header mapping becomes
+ * private memory with the same contents at the same address (mremap over
+ * it: never a moment without a mapping there, so a thread storing into
+ * it meanwhile is safe), and the descriptor becomes /dev/null (dup3: a
+ * writer still using the number fails harmlessly, and the number stays
+ * ours until lb_file_close).  Only the helper does this: it is joined
+ * before lb_file_close, so the descriptor is still the file's.
+ */
+static void lb_file_let_go(void)
+{
+	size_t len = LB_TRACE_HEADER_SIZE + lb_tr.block_size;
+	int nul;
+	void *m;
+
+	m = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m != MAP_FAILED) {
+		memcpy(m, lb_tr.hdr, len);
+		if (mremap(m, len, len, MREMAP_MAYMOVE | MREMAP_FIXED,
+			   lb_tr.hdr) == MAP_FAILED)
+			munmap(m, len);
+	}
+	nul = open("/dev/null", O_RDWR | O_CLOEXEC);
+	if (nul >= 0) {
+		dup3(nul, lb_tr.fd, O_CLOEXEC);
+		close(nul);
+	}
+}
 
 void lb_helper_kick(void)
 {
@@ -466,6 +546,7 @@ static int lb_helper_round(void)
 
 	if (n > LB_TR_SPARES)
 		n = LB_TR_SPARES;
+	lb_file_gone();
 	for (i = 0; i < LB_TR_SPARES; i++) {
 		uintptr_t old = __atomic_exchange_n(&lb_tr.retire[i], 0,
 						    __ATOMIC_ACQUIRE);
@@ -475,7 +556,22 @@ static int lb_helper_round(void)
 			did = 1;
 		}
 	}
-	for (i = 0; i < (int)n && !lb_tr.stop; i++) {
+	if (__atomic_load_n(&lb_tr.stopped, __ATOMIC_ACQUIRE)) {
+		/*
+		 * Stopped (disk full, file removed): writers take no new
+		 * spare (one racing with us gets it or not: the exchange
+		 * decides), so the rest are unmapped; a removed file is then
+		 * held only by the blocks writers still have.
+		 */
+		for (i = 0; i < LB_TR_SPARES; i++)
+			lb_file_unmap_chunk(__atomic_exchange_n(
+				&lb_tr.spare[i], 0, __ATOMIC_ACQUIRE));
+		if (__atomic_exchange_n(&lb_tr.gone, 0, __ATOMIC_ACQUIRE))
+			lb_file_let_go();
+		return did;
+	}
+	for (i = 0; i < (int)n && !__atomic_load_n(&lb_tr.stop,
+						   __ATOMIC_ACQUIRE); i++) {
 		uintptr_t v, expect = 0;
 		unsigned want;
 
@@ -541,17 +637,17 @@ int lb_helper_start(void)
 		       strerror(err));
 		return -1;
 	}
-	lb_tr.helper_pid = getpid();
+	__atomic_store_n(&lb_tr.helper_pid, getpid(), __ATOMIC_RELAXED);
 	return 0;
 }
 
 void lb_helper_stop(void)
 {
-	if (lb_tr.helper_pid != getpid())
+	if (__atomic_load_n(&lb_tr.helper_pid, __ATOMIC_RELAXED) != getpid())
 		return;
 	__atomic_store_n(&lb_tr.stop, 1, __ATOMIC_SEQ_CST);
 	lb_helper_kick();
 	syscall(SYS_futex, &lb_tr.wake, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 	pthread_join(lb_helper, NULL);
-	lb_tr.helper_pid = 0;
+	__atomic_store_n(&lb_tr.helper_pid, 0, __ATOMIC_RELAXED);
 }

@@ -12,6 +12,8 @@
  *   tprog forkstress          20 forks while 4 threads make calls
  *   tprog live                hipMalloc + hipMemcpy(DtoH, 4000000)
  *   tprog idle MS             one call, then MS milliseconds asleep
+ *   tprog paced MS            100 calls a millisecond for MS milliseconds
+ *                             (prints "calls N")
  *   tprog badnames            registration and load with bad name pointers
  *   tprog async               hipMemsetAsync + hipStreamSynchronize on 0
  */
@@ -243,6 +245,16 @@ int main(int argc, char **argv)
 	if (argc >= 3 && !strcmp(argv[1], "idle")) {
 		hipDeviceSynchronize();
 		usleep((useconds_t)atol(argv[2]) * 1000);
+		return 0;
+	}
+	if (argc >= 3 && !strcmp(argv[1], "paced")) {
+		long ms = atol(argv[2]), i;
+
+		for (i = 0; i < ms; i++) {
+			loop(100, 1);
+			usleep(1000);
+		}
+		printf("calls %ld\n", ms * 100);
 		return 0;
 	}
 	if (argc >= 2 && !strcmp(argv[1], "badnames")) {
