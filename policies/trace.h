@@ -10,8 +10,8 @@
  *   trace_crash.c  fatal-signal capture and alternate stacks
  *   trace_live.c   LBSHIM_TRACE_LIVE / HIP_TRACE_API lines
  */
-#ifndef LBSHIM_POLICY_TRACE_H
-#define LBSHIM_POLICY_TRACE_H
+#ifndef LB_POLICY_TRACE_H
+#define LB_POLICY_TRACE_H
 
 #include <stdint.h>
 #include <string.h>

@@ -28,6 +28,14 @@ static LB_TLS char lb_thread_known;
 static const struct lb_policy *lb_active[3];
 static int lb_nactive;
 static pthread_once_t lb_once = PTHREAD_ONCE_INIT;
+static pthread_once_t lb_fork_once = PTHREAD_ONCE_INIT;
+/*
+ * Held while lb_do_init() runs and across fork(): a fork while another
+ * thread initializes would leave the child with the policies' locks taken
+ * and their state half made; instead the fork waits for the end of it.
+ */
+static pthread_mutex_t lb_init_lock = PTHREAD_MUTEX_INITIALIZER;
+static LB_TLS char lb_in_init;
 static pthread_key_t lb_thread_key;
 static int lb_have_key;
 
@@ -64,6 +72,9 @@ static void lb_fork_prepare(void)
 {
 	int i;
 
+	/* A runtime constructor forking from inside our start-up: go on. */
+	if (!lb_in_init)
+		pthread_mutex_lock(&lb_init_lock);
 	for (i = 0; i < lb_nactive; i++)
 		if (lb_active[i]->fork_prepare)
 			lb_active[i]->fork_prepare();
@@ -76,6 +87,8 @@ static void lb_fork_parent(void)
 	for (i = lb_nactive; i-- > 0;)
 		if (lb_active[i]->fork_parent)
 			lb_active[i]->fork_parent();
+	if (!lb_in_init)
+		pthread_mutex_unlock(&lb_init_lock);
 }
 
 static void lb_fork_child(void)
@@ -86,6 +99,8 @@ static void lb_fork_child(void)
 	for (i = lb_nactive; i-- > 0;)
 		if (lb_active[i]->fork_child)
 			lb_active[i]->fork_child();
+	if (!lb_in_init)
+		pthread_mutex_unlock(&lb_init_lock);
 }
 
 static void lb_fini(void)
@@ -118,6 +133,8 @@ static void lb_do_init(void)
 	struct lb_config cfg;
 	int saved = errno;
 
+	pthread_mutex_lock(&lb_init_lock);
+	lb_in_init = 1;
 	/* Wrappers reached from here (runtime constructors) go straight. */
 	lb_depth++;
 	lb_config_read(&cfg);
@@ -130,13 +147,19 @@ static void lb_do_init(void)
 	if (lb_nactive) {
 		lb_have_key = !pthread_key_create(&lb_thread_key,
 						  lb_thread_exit);
-		pthread_atfork(lb_fork_prepare, lb_fork_parent, lb_fork_child);
 		atexit(lb_fini);
 		__atomic_store_n(&lb_hooks, 1, __ATOMIC_RELEASE);
 	}
 	__atomic_store_n(&lb_ready, 1, __ATOMIC_RELEASE);
 	lb_depth--;
+	lb_in_init = 0;
+	pthread_mutex_unlock(&lb_init_lock);
 	errno = saved;
+}
+
+static void lb_register_fork(void)
+{
+	pthread_atfork(lb_fork_prepare, lb_fork_parent, lb_fork_child);
 }
 
 void lb_stream_gone(hipStream_t s)
@@ -159,6 +182,8 @@ void lb_stat(int type, const uint64_t v[5])
 
 void lb_init(void)
 {
+	/* Before start-up begins, so that a fork can wait for its end. */
+	pthread_once(&lb_fork_once, lb_register_fork);
 	pthread_once(&lb_once, lb_do_init);
 }
 
