@@ -14,6 +14,7 @@
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
+#include "lbshim/names.h"
 #include "trace.h"
 
 struct lb_buf {
@@ -169,54 +170,13 @@ static const uint8_t lb_ret_kind[LB_API_COUNT] = {
 #undef LB_API
 };
 
-static const struct {
-	int code;
-	const char *name;
-} lb_errs[] = {
-	{ 0, "hipSuccess" },
-	{ 1, "hipErrorInvalidValue" },
-	{ 2, "hipErrorOutOfMemory" },
-	{ 3, "hipErrorNotInitialized" },
-	{ 4, "hipErrorDeinitialized" },
-	{ 9, "hipErrorInvalidConfiguration" },
-	{ 12, "hipErrorInvalidPitchValue" },
-	{ 13, "hipErrorInvalidSymbol" },
-	{ 17, "hipErrorInvalidDevicePointer" },
-	{ 21, "hipErrorInvalidMemcpyDirection" },
-	{ 35, "hipErrorInsufficientDriver" },
-	{ 52, "hipErrorMissingConfiguration" },
-	{ 53, "hipErrorPriorLaunchFailure" },
-	{ 98, "hipErrorInvalidDeviceFunction" },
-	{ 100, "hipErrorNoDevice" },
-	{ 101, "hipErrorInvalidDevice" },
-	{ 200, "hipErrorInvalidImage" },
-	{ 201, "hipErrorInvalidContext" },
-	{ 209, "hipErrorNoBinaryForGpu" },
-	{ 218, "hipErrorInvalidKernelFile" },
-	{ 301, "hipErrorFileNotFound" },
-	{ 302, "hipErrorSharedObjectSymbolNotFound" },
-	{ 400, "hipErrorInvalidHandle" },
-	{ 401, "hipErrorIllegalState" },
-	{ 500, "hipErrorNotFound" },
-	{ 600, "hipErrorNotReady" },
-	{ 700, "hipErrorIllegalAddress" },
-	{ 701, "hipErrorLaunchOutOfResources" },
-	{ 702, "hipErrorLaunchTimeOut" },
-	{ 710, "hipErrorAssert" },
-	{ 801, "hipErrorNotSupported" },
-	{ 900, "hipErrorStreamCaptureUnsupported" },
-	{ 901, "hipErrorStreamCaptureInvalidated" },
-	{ 999, "hipErrorUnknown" },
-};
-
 const char *lb_err_name(int e)
 {
-	const char *s;
-	size_t i;
+	/* The table lbtrace uses too, checked against the HIP header. */
+	const char *s = lbt_hip_error_name(e);
 
-	for (i = 0; i < sizeof(lb_errs) / sizeof(lb_errs[0]); i++)
-		if (lb_errs[i].code == e)
-			return lb_errs[i].name;
+	if (s)
+		return s;
 	s = lb_tr.err_name ? lb_tr.err_name((hipError_t)e) : NULL;
 	return s ? s : "?";
 }

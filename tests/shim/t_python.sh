@@ -12,3 +12,12 @@ grep -q "lbshim: alloc: .* functions from .*libamdhip64.so.5" "$TMP/err" ||
 # On hipemu the calls succeed.
 got=$(LD_LIBRARY_PATH=$HIPEMU with_shim sh -c "PYTHONPATH=$T python3 -c 'import lbext; print(lbext.malloc_free())'")
 expect_eq "results on hipemu" "$got" "(0, 0)"
+# Under the trace policy the extension's calls are in the trace.
+if [ -x "$B/lbtrace" ] && [ -e policies/trace.c ]; then
+	( cd "$TMP" && LBSHIM_POLICIES=trace LBSHIM_TRACE=py.%p.lbt LD_LIBRARY_PATH=$HIPEMU \
+		with_shim sh -c "PYTHONPATH=$T python3 -c 'import lbext; lbext.malloc_free()'" ) ||
+		fail "traced python run failed"
+	"$B/lbtrace" print --json "$TMP"/py.*.lbt >"$TMP/py.json" || fail "lbtrace print"
+	grep -q '"api":"hipMalloc".*"ret":0' "$TMP/py.json" || fail "hipMalloc not traced"
+	grep -q '"api":"hipFree".*"ret":0' "$TMP/py.json" || fail "hipFree not traced"
+fi
