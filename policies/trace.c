@@ -303,10 +303,21 @@ static int lb_trace_init(int listed)
 	return 1;
 }
 
+struct lb_inflight lb_inflight[LB_TR_INFLIGHT_SLOTS];
+
 static int lb_trace_pre(struct lb_call *c)
 {
 	lb_tt.cur = c; /* for the crash handler: the call in flight */
 	c->t0 = lb_ticks();
+	if (LB_LIKELY(lb_tt.state == LB_TT_FILE)) {
+		struct lb_inflight *f = &lb_inflight[lb_tt.thread_index %
+						     LB_TR_INFLIGHT_SLOTS];
+
+		__atomic_store_n(&f->tid, (uint32_t)lb_tid(), __ATOMIC_RELAXED);
+		__atomic_store_n(&f->t0, c->t0, __ATOMIC_RELAXED);
+		__atomic_store_n(&f->api1, (uint32_t)c->api + 1,
+				 __ATOMIC_RELAXED);
+	}
 	return 0;
 }
 
@@ -371,6 +382,10 @@ static void lb_trace_post(struct lb_call *c)
 
 	c->t1 = lb_ticks();
 	t->cur = NULL;
+	if (LB_LIKELY(t->state == LB_TT_FILE))
+		__atomic_store_n(&lb_inflight[t->thread_index %
+					      LB_TR_INFLIGHT_SLOTS].api1,
+				 0, __ATOMIC_RELAXED);
 	if (LB_UNLIKELY(t->state != LB_TT_FILE)) {
 		if (t->state == LB_TT_NEW)
 			lb_tt_start(t);

@@ -326,4 +326,18 @@ void lb_live_crash(int sig, const void *addr);
 /* Name of a hipError_t ("hipSuccess"), never NULL. */
 const char *lb_err_name(int e);
 
+/*
+ * What each thread is inside of, for the crash handler to tell which calls
+ * other threads were in: one slot per thread index (modulo the size), in
+ * static memory, so that reading a slot of a thread that just exited is
+ * still safe.  Written by the pre and post hooks with relaxed stores.
+ */
+#define LB_TR_INFLIGHT_SLOTS 1024u
+struct lb_inflight {
+	uint32_t tid;
+	uint32_t api1; /* api + 1 while inside a call, else 0 */
+	uint64_t t0;
+};
+extern struct lb_inflight lb_inflight[LB_TR_INFLIGHT_SLOTS];
+
 #endif

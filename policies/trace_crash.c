@@ -116,6 +116,38 @@ static int lb_backtrace(void *uc, struct lb_frame *f, int max)
 	return n;
 }
 
+/*
+ * The calls other threads were inside when this one crashed: their API and
+ * entry time only (their arguments live on their stacks, which a signal
+ * handler must not trust), each flagged LB_RF_ELSEWHERE with the tid.
+ */
+static void lb_crash_elsewhere(struct lb_tt *t, uint64_t now)
+{
+	uint32_t n = __atomic_load_n(&lb_tr.next_thread, __ATOMIC_RELAXED);
+	uint32_t me = (uint32_t)syscall(SYS_gettid), i;
+	struct lb_trace_rec r;
+
+	if (n > LB_TR_INFLIGHT_SLOTS)
+		n = LB_TR_INFLIGHT_SLOTS;
+	for (i = 0; i < n; i++) {
+		struct lb_inflight *f = &lb_inflight[i];
+		uint32_t api1 = __atomic_load_n(&f->api1, __ATOMIC_RELAXED);
+		uint32_t tid = __atomic_load_n(&f->tid, __ATOMIC_RELAXED);
+
+		if (!api1 || api1 > LB_API_COUNT || tid == me)
+			continue;
+		memset(&r, 0, sizeof(r));
+		r.hdr.type = LB_REC_CALL;
+		r.hdr.api = (uint16_t)(api1 - 1);
+		r.hdr.ret = -1;
+		r.hdr.flags = LB_RF_INFLIGHT | LB_RF_ELSEWHERE;
+		r.t0 = __atomic_load_n(&f->t0, __ATOMIC_RELAXED);
+		r.t1 = now;
+		r.a[2] = tid;
+		lb_tt_emit(t, &r);
+	}
+}
+
 static void lb_crash_record(struct lb_tt *t, int sig, siginfo_t *si,
 			    void *uc)
 {
@@ -165,6 +197,7 @@ static void lb_crash_record(struct lb_tt *t, int sig, siginfo_t *si,
 		memcpy(&r.a[1], head + 16, 16);
 		lb_tt_emit(t, &r);
 	}
+	lb_crash_elsewhere(t, now);
 	__atomic_or_fetch(&lb_tr.hdr->flags, LB_HDR_CRASHED, __ATOMIC_RELEASE);
 }
 

@@ -29,6 +29,14 @@ struct crash_state {
 	int nrings;
 	struct thread_ring *rings;
 	int oom;
+	/* calls other threads were in when the crash was recorded */
+	struct elsewhere {
+		const struct lbt_file *file;
+		const char *api;
+		uint32_t tid;
+		int64_t t_ns;
+	} away[64];
+	int naway;
 };
 
 static void *crash_begin(struct lbt_set *set, struct lbt_out *o,
@@ -64,6 +72,18 @@ static void crash_record(void *p, const struct lbt_rec *r)
 
 	if (r->type != LB_REC_CALL)
 		return;
+	if (r->flags & LB_RF_ELSEWHERE) {
+		/* not this thread's call: the crash handler saw it elsewhere */
+		if (c->naway < (int)(sizeof(c->away) / sizeof(c->away[0]))) {
+			struct elsewhere *e = &c->away[c->naway++];
+
+			e->file = r->file;
+			e->api = r->api_name;
+			e->tid = (uint32_t)r->raw->a[2];
+			e->t_ns = r->t_ns;
+		}
+		return;
+	}
 	tr =
 	    &c->rings[c->base[r->file->index] + (r->thread - r->file->threads)];
 	if (!tr->r) {
@@ -136,6 +156,14 @@ static void in_flight(struct crash_state *c, const struct lbt_file *f,
 			       : "entered, never returned");
 		known = 1;
 		on_crasher |= &f->threads[t] == cr->thread;
+	}
+	for (i = 0; i < (uint32_t)c->naway; i++) {
+		if (c->away[i].file != f)
+			continue;
+		lbt_printf(o, "  %s on thread %u (entered at %.9f s)\n",
+			   c->away[i].api, c->away[i].tid,
+			   c->away[i].t_ns / 1e9);
+		known = 1;
 	}
 	/* else the crashing thread's backtrace may pass through a wrapper */
 	for (i = 0; !on_crasher && i < cr->nframes; i++) {

@@ -115,6 +115,8 @@ static void call(struct lbt_out *o, const struct lbt_rec *r)
 	}
 	if (r->in_flight)
 		lbt_puts(o, ",\"in_flight\":true");
+	if (r->flags & LB_RF_ELSEWHERE)
+		lbt_printf(o, ",\"on_tid\":%u", (unsigned)r->raw->a[2]);
 	if (r->flags & LB_RF_SERVED)
 		lbt_puts(o, ",\"served\":true");
 	if (r->flags & LB_RF_REMAPPED)

@@ -142,6 +142,9 @@ struct lb_trace_rec_hdr {
 #define LB_RF_SERVED 0x2u   /* a policy served the call; runtime not called */
 #define LB_RF_HAZARD 0x4u   /* stream0: sync skipped other threads' work */
 #define LB_RF_GRIDZ_SAT 0x8u /* launch: grid.z did not fit 16 bits */
+#define LB_RF_ELSEWHERE 0x20u /* crash handler: the call was in flight on
+			      * thread a[2], not on the block's thread;
+			      * only api and t0 are known */
 #define LB_RF_INFLIGHT 0x10u /* the call had not returned when the thread
 			      * crashed: written by the crash handler just
 			      * before the CRASH record; t1 = crash time,

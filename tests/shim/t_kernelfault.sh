@@ -16,3 +16,6 @@ expect_eq "exit status without the shim" "$plain" 139
 grep -q '^\*\*\* SIGSEGV' crash.txt || fail "no crash record: $(cat crash.txt)"
 grep -q 'hipemu_twin_decode_step' crash.txt || fail "faulting frame missing: $(cat crash.txt)"
 expect_eq "launches before the crash" "$(grep -c 'hipModuleLaunchKernel(kernel=decode_step' crash.txt)" 4
+# The main thread was inside hipDeviceSynchronize when the kernel faulted.
+grep -q "^  hipDeviceSynchronize on thread [0-9]* (entered at" crash.txt ||
+	fail "the main thread's call in flight is not shown: $(cat crash.txt)"
