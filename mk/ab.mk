@@ -75,10 +75,9 @@ check-ab: $(BUILD)/lbtrace $(BUILD)/liblbshim.so $(AB_DIR)/gen \
 DEMO_RUNS ?= 5
 DEMO_SECONDS ?= 4
 DEMO_LBTRACE ?= $(BUILD)/lbtrace
-# Until lbtrace's dispatch has `run`, the stand-alone driver stands in.
-demo: $(WL_DEPS) $(AB_DIR)/ab_main
+demo: $(WL_DEPS) $(DEMO_LBTRACE) $(BUILD)/liblbshim.so
 	@rm -rf $(BUILD)/demo; mkdir -p $(BUILD)/demo
-	@L=$(DEMO_LBTRACE); $$L run --help >/dev/null 2>&1 || L=$(AB_DIR)/ab_main; \
+	@L=$(DEMO_LBTRACE); \
 	echo "== lbtrace run --ab trace/trace,stream0,pool -n $(DEMO_RUNS)" \
 		"over tests/workloads/evaluate.py (hipemu, HIPEMU_PROFILE=gpu)"; \
 	LD_LIBRARY_PATH=$(abspath $(BUILD)/hipemu) HIPEMU_PROFILE=gpu \
