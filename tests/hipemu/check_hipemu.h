@@ -1,8 +1,8 @@
 /*
  * check_hipemu.h - what check_twins.c gives the hipemu suite.
  */
-#ifndef LB_HIPEMU_CHECK_HIPEMU_H
-#define LB_HIPEMU_CHECK_HIPEMU_H
+#ifndef LB_EMU_CHECK_H
+#define LB_EMU_CHECK_H
 
 #include <stdatomic.h>
 #include <stdint.h>

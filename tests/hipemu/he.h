@@ -3,8 +3,8 @@
  * export list (everything declared here has hidden visibility; only the HIP
  * entry points are marked HE_EXPORT).
  */
-#ifndef LB_HIPEMU_HE_H
-#define LB_HIPEMU_HE_H
+#ifndef LB_EMU_HE_H
+#define LB_EMU_HE_H
 
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE

@@ -25,8 +25,8 @@
  *
  * A kernel without arguments uses HIPEMU_ARGS(M, 0).
  */
-#ifndef LB_HIPEMU_H
-#define LB_HIPEMU_H
+#ifndef LB_EMU_H
+#define LB_EMU_H
 
 #ifndef __HIP_PLATFORM_AMD__
 #define __HIP_PLATFORM_AMD__ 1
