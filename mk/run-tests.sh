@@ -2,12 +2,15 @@
 # run-tests.sh GROUP RESULTDIR TEST... - run each test script (exit 0 pass,
 # 77 skip, else fail), print one line per test, and write
 # "GROUP: P passed, F failed, S skipped" to RESULTDIR/GROUP.
+# With QUALIFY=1 a test is named by its directory too (trace/t_calls.sh),
+# for a group that runs tests of several directories.
 group=$1; dir=$2; shift 2
 mkdir -p "$dir/$group.d"
 pass=0; fail=0; skip=0
 for t in "$@"; do
 	name=$(basename "$t")
-	log="$dir/$group.d/$name.log"
+	[ "${QUALIFY:-0}" = 1 ] && name=$(basename "$(dirname "$t")")/$name
+	log="$dir/$group.d/$(echo "$name" | tr / -).log"
 	sh "$t" >"$log" 2>&1
 	rc=$?
 	case $rc in

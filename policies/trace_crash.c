@@ -12,14 +12,21 @@
  * first fatal signal, and a handler the program installs later replaces
  * ours: that is the program's choice.
  *
- * The handler takes no lock and allocates nothing; it runs on an
- * alternate stack (mmap'ed per thread that calls HIP) so that a stack
- * overflow can be recorded too.  A second fatal signal inside the handler
- * goes straight to the default action.
+ * The handler takes no lock and allocates nothing.  The kernel enters it
+ * on an alternate stack (mmap'ed per thread that calls HIP, so that a
+ * stack overflow can be recorded too) or on the program's own, which may
+ * be small: Python's faulthandler gives the main thread about 16 KiB.
+ * So the recording itself (libunwind wants several KiB) runs on a reserve
+ * stack mapped at start-up, taken by one crashing thread at a time; a
+ * thread that finds it taken records in place when the stack it is on has
+ * room (LB_CRASH_ROOM), and the crash record without a backtrace when it
+ * has not.  A second fatal signal inside the handler goes straight to the
+ * default action.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -29,12 +36,22 @@
 #include "trace.h"
 
 #define LB_ALTSTACK_SIZE ((size_t)128 * 1024) /* libunwind needs a few pages */
+#define LB_RESERVE_SIZE ((size_t)256 * 1024)
 #define LB_NAME_MAX 256u
+/* What recording with a backtrace needs of the stack it runs on (measured
+ * by t_crash.sh's segv-altstack case: about 10 KiB, more under ASan). */
+#if defined(__SANITIZE_ADDRESS__)
+#define LB_CRASH_ROOM ((size_t)64 * 1024)
+#else
+#define LB_CRASH_ROOM ((size_t)24 * 1024)
+#endif
 
 static const int lb_crash_sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL,
 				     SIGABRT };
 static struct sigaction lb_prev[NSIG];
 static int lb_installed;
+static char *lb_reserve;  /* the reserve stack's mapping (guard page first) */
+static int lb_reserve_busy; /* a thread records on it */
 
 /* A slot of the shared crash block (block 0), or NULL when it is full. */
 static struct lb_trace_rec *lb_crash_block_slot(void)
@@ -72,48 +89,79 @@ struct lb_frame {
 	char name[LB_NAME_MAX];
 };
 
-/* Walks the interrupted thread's stack from the signal context. */
-static int lb_backtrace(void *uc, struct lb_frame *f, int max)
+/* Starts a walk of the interrupted thread's stack at the signal frame. */
+static int lb_walk_start(unw_cursor_t *cur, void *uc)
 {
-	unw_cursor_t cur;
-	unw_context_t ctx;
-	int n = 0, started;
-
 #if defined(__x86_64__) && defined(unw_init_local2)
 	/* On x86-64, unw_context_t is ucontext_t: start at the fault. */
-	(void)ctx;
-	if (unw_init_local2(&cur, (unw_context_t *)uc, UNW_INIT_SIGNAL_FRAME))
-		return 0;
-	started = 1;
+	return unw_init_local2(cur, (unw_context_t *)uc, UNW_INIT_SIGNAL_FRAME) ?
+		       -1 : 0;
 #else
+	unw_context_t ctx;
+
 	(void)uc;
-	if (unw_getcontext(&ctx) || unw_init_local(&cur, &ctx))
-		return 0;
-	started = 0;
+	if (unw_getcontext(&ctx) || unw_init_local(cur, &ctx))
+		return -1;
+	/*
+	 * Skip our own frames: libunwind marks the frame the signal
+	 * interrupted as a signal frame.
+	 */
+	while (unw_is_signal_frame(cur) <= 0)
+		if (unw_step(cur) <= 0)
+			return -1;
+	return 0;
 #endif
+}
+
+/* The number of frames a walk finds, at most max. */
+static int lb_backtrace_depth(void *uc, int max)
+{
+	unw_cursor_t cur;
+	int n = 0;
+
+	if (lb_walk_start(&cur, uc))
+		return 0;
+	do
+		n++;
+	while (n < max && unw_step(&cur) > 0);
+	return n;
+}
+
+/* Emits the first n frames as FRAME records, one at a time. */
+static void lb_emit_frames(struct lb_tt *t, void *uc, int n)
+{
+	unw_cursor_t cur;
+	struct lb_frame f;
+	struct lb_trace_rec r;
+	int i = 0;
+
+	if (n <= 0 || lb_walk_start(&cur, uc))
+		return;
 	do {
 		unw_word_t pc = 0, off = 0;
+		size_t len;
+		uint32_t more = 0;
+		char head[32] = { 0 };
 
-		if (!started) {
-			/*
-			 * Skip our own frames: libunwind marks the frame
-			 * the signal interrupted as a signal frame.
-			 */
-			if (unw_is_signal_frame(&cur) <= 0)
-				continue;
-			started = 1;
-		}
 		unw_get_reg(&cur, UNW_REG_IP, &pc);
-		f[n].pc = pc;
-		f[n].name[0] = 0;
-		if (unw_get_proc_name(&cur, f[n].name, LB_NAME_MAX, &off) &&
-		    !f[n].name[0])
+		f.name[0] = 0;
+		if (unw_get_proc_name(&cur, f.name, LB_NAME_MAX, &off) &&
+		    !f.name[0])
 			off = 0;
-		f[n].name[LB_NAME_MAX - 1] = 0;
-		f[n].off = off;
-		n++;
-	} while (n < max && unw_step(&cur) > 0);
-	return n;
+		f.name[LB_NAME_MAX - 1] = 0;
+		len = strlen(f.name);
+		if (len > 32)
+			more = lb_names_string(f.name + 32, len - 32);
+		memcpy(head, f.name, len < 32 ? len : 32);
+		memset(&r, 0, sizeof(r));
+		r.hdr.type = LB_REC_FRAME;
+		r.stream = pc;
+		r.stream_used = off;
+		r.a[0] = (uint32_t)i | (uint64_t)more << 32;
+		memcpy(&r.t0, head, 16);
+		memcpy(&r.a[1], head + 16, 16);
+		lb_tt_emit(t, &r);
+	} while (++i < n && unw_step(&cur) > 0);
 }
 
 /*
@@ -148,15 +196,22 @@ static void lb_crash_elsewhere(struct lb_tt *t, uint64_t now)
 	}
 }
 
-static void lb_crash_record(struct lb_tt *t, int sig, siginfo_t *si,
-			    void *uc)
+struct lb_crash_job {
+	struct lb_tt *t;
+	int sig;
+	siginfo_t *si;
+	void *uc;
+	int frames; /* 0: record no backtrace (no room for libunwind) */
+};
+
+static void lb_crash_record(struct lb_crash_job *j)
 {
-	struct lb_frame frames[LB_TR_MAX_FRAMES]; /* 17 KiB of the altstack */
+	struct lb_tt *t = j->t;
+	siginfo_t *si = j->si;
 	struct lb_trace_rec r;
 	uint64_t now = lb_ticks();
-	int n, i;
+	int n = j->frames ? lb_backtrace_depth(j->uc, LB_TR_MAX_FRAMES) : 0;
 
-	n = lb_backtrace(uc, frames, LB_TR_MAX_FRAMES);
 	lb_clock_refine(100000000u);
 	if (t->cur && t->state == LB_TT_FILE) {
 		/* The call the thread was in: its arguments, no results. */
@@ -170,7 +225,7 @@ static void lb_crash_record(struct lb_tt *t, int sig, siginfo_t *si,
 	}
 	memset(&r, 0, sizeof(r));
 	r.hdr.type = LB_REC_CRASH;
-	r.hdr.ret = (int16_t)sig;
+	r.hdr.ret = (int16_t)j->sig;
 	r.hdr.note = (uint8_t)si->si_code;
 	r.hdr.device = t->device;
 	r.t0 = r.t1 = now;
@@ -180,25 +235,98 @@ static void lb_crash_record(struct lb_tt *t, int sig, siginfo_t *si,
 	r.a[1] = (uint64_t)syscall(SYS_gettid);
 	r.a[2] = (uint64_t)n;
 	lb_tt_emit(t, &r);
-	for (i = 0; i < n; i++) {
-		size_t len = strlen(frames[i].name);
-		uint32_t more = 0;
-		char head[32] = { 0 };
-
-		if (len > 32)
-			more = lb_names_string(frames[i].name + 32, len - 32);
-		memcpy(head, frames[i].name, len < 32 ? len : 32);
-		memset(&r, 0, sizeof(r));
-		r.hdr.type = LB_REC_FRAME;
-		r.stream = frames[i].pc;
-		r.stream_used = frames[i].off;
-		r.a[0] = (uint32_t)i | (uint64_t)more << 32;
-		memcpy(&r.t0, head, 16);
-		memcpy(&r.a[1], head + 16, 16);
-		lb_tt_emit(t, &r);
-	}
+	lb_emit_frames(t, j->uc, n);
 	lb_crash_elsewhere(t, now);
 	__atomic_or_fetch(&lb_tr.hdr->flags, LB_HDR_CRASHED, __ATOMIC_RELEASE);
+}
+
+static void lb_crash_work(void *p)
+{
+	struct lb_crash_job *j = p;
+
+	if (lb_tr.file_on && lb_tr.hdr)
+		lb_crash_record(j);
+	if (lb_tr.live)
+		lb_live_crash(j->sig, j->si->si_addr);
+}
+
+/*
+ * Calls fn(arg) with the stack pointer at top (16-byte aligned), and
+ * returns on the stack it came from.  Where we cannot switch, 0.
+ */
+#if defined(__x86_64__)
+#define LB_CAN_SWITCH 1
+static void lb_call_on(void (*fn)(void *), void *arg, void *top)
+{
+	register void *a __asm__("rdi") = arg;
+
+	/* rbx keeps our stack pointer: fn preserves it (callee-saved). */
+	__asm__ volatile("mov %%rsp, %%rbx\n\t"
+			 "mov %[top], %%rsp\n\t"
+			 "call *%[fn]\n\t"
+			 "mov %%rbx, %%rsp"
+			 : "+r"(a)
+			 : [fn] "r"(fn), [top] "r"(top)
+			 : "rbx", "rax", "rcx", "rdx", "rsi", "r8", "r9",
+			   "r10", "r11", "xmm0", "xmm1", "xmm2", "xmm3",
+			   "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",
+			   "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
+			   "xmm15", "st", "st(1)", "st(2)", "st(3)", "st(4)",
+			   "st(5)", "st(6)", "st(7)", "memory", "cc");
+}
+#elif defined(__aarch64__)
+#define LB_CAN_SWITCH 1
+static void lb_call_on(void (*fn)(void *), void *arg, void *top)
+{
+	register void *a __asm__("x0") = arg;
+
+	/* x19 keeps our stack pointer: fn preserves it (callee-saved). */
+	__asm__ volatile("mov x19, sp\n\t"
+			 "mov sp, %[top]\n\t"
+			 "blr %[fn]\n\t"
+			 "mov sp, x19"
+			 : "+r"(a)
+			 : [fn] "r"(fn), [top] "r"(top)
+			 : "x19", "x1", "x2", "x3", "x4", "x5", "x6", "x7",
+			   "x8", "x9", "x10", "x11", "x12", "x13", "x14",
+			   "x15", "x16", "x17", "x30", "v0", "v1", "v2", "v3",
+			   "v4", "v5", "v6", "v7", "v16", "v17", "v18", "v19",
+			   "v20", "v21", "v22", "v23", "v24", "v25", "v26",
+			   "v27", "v28", "v29", "v30", "v31", "memory", "cc");
+}
+#else
+#define LB_CAN_SWITCH 0
+#endif
+
+/* Bytes left below us on the stack we run on; SIZE_MAX when not known
+ * (the thread's own stack, not an alternate one). */
+static size_t lb_stack_room(void)
+{
+	volatile char here = 0;
+	stack_t cur;
+	uintptr_t sp = (uintptr_t)&here, lo;
+
+	if (sigaltstack(NULL, &cur) || !(cur.ss_flags & SS_ONSTACK))
+		return SIZE_MAX;
+	lo = (uintptr_t)cur.ss_sp;
+	return sp > lo ? sp - lo : 0;
+}
+
+/* Records the crash on the reserve stack, or in place when it is taken. */
+static void lb_crash_run(struct lb_crash_job *j)
+{
+#if LB_CAN_SWITCH
+	if (lb_reserve &&
+	    !__atomic_exchange_n(&lb_reserve_busy, 1, __ATOMIC_ACQUIRE)) {
+		lb_call_on(lb_crash_work, j,
+			   lb_reserve + 4096 + LB_RESERVE_SIZE - 64);
+		__atomic_store_n(&lb_reserve_busy, 0, __ATOMIC_RELEASE);
+		return;
+	}
+#endif
+	if (lb_stack_room() < LB_CRASH_ROOM)
+		j->frames = 0;
+	lb_crash_work(j);
 }
 
 static void lb_crash_handler(int sig, siginfo_t *si, void *uc)
@@ -214,11 +342,10 @@ static void lb_crash_handler(int sig, siginfo_t *si, void *uc)
 		dfl.sa_handler = SIG_DFL;
 		sigaction(sig, &dfl, NULL);
 	} else {
+		struct lb_crash_job j = { t, sig, si, uc, 1 };
+
 		t->in_crash = 1;
-		if (lb_tr.file_on && lb_tr.hdr)
-			lb_crash_record(t, sig, si, uc);
-		if (lb_tr.live)
-			lb_live_crash(sig, si->si_addr);
+		lb_crash_run(&j);
 		sigaction(sig, &lb_prev[sig], NULL);
 		t->in_crash = 0;
 	}
@@ -239,6 +366,18 @@ void lb_crash_install(void)
 
 	if (lb_installed)
 		return;
+	if (!lb_reserve) {
+		char *m = mmap(NULL, LB_RESERVE_SIZE + 4096,
+			       PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1,
+			       0);
+
+		/* guard: an overflow faults, it does not smash */
+		if (m != MAP_FAILED && !mprotect(m, 4096, PROT_NONE))
+			lb_reserve = m;
+		else if (m != MAP_FAILED)
+			munmap(m, LB_RESERVE_SIZE + 4096);
+	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = lb_crash_handler;
 	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;

@@ -3,7 +3,7 @@
 # the outputs are short and the same on every machine).
 BUILD=${BUILD:-build}
 TOP=$(pwd)
-L="$TOP/$BUILD/lbtrace"
+L=${LBTRACE:-"$TOP/$BUILD/lbtrace"}
 GEN="$TOP/$BUILD/tests/lbtrace/gen_trace"
 GOLD="$TOP/tests/lbtrace/golden"
 W="$TOP/$BUILD/tests/lbtrace/work.$(basename "$0" .sh)"

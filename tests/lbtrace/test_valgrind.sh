@@ -1,4 +1,6 @@
 #!/bin/sh
+# asan: no - valgrind cannot run an ASan binary; lbtrace-asan covers the
+# same commands under ASan+UBSan
 # lbtrace print / summary / crash / export under valgrind memcheck: no
 # invalid access, no leak.
 . tests/lbtrace/lib.sh

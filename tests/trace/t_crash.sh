@@ -29,6 +29,27 @@ expect "^frame i=0 .* name=crash_here$" segv.dump
 grep -q "own handler" out ||
 	fail "the program's handler did not run"
 
+# The program's own small alternate stack (Python's faulthandler gives the
+# main thread about 16 KiB): the shim records the crash and its backtrace
+# without overflowing it into the guard page below, then the program's
+# handler runs as it would without the shim.
+for sz in 8192 16384; do
+	TPROG_ALTSTACK=$sz plain "$PROG" crash segv-altstack 4 >alt.plain 2>&1
+	want=$?
+	[ "$want" = 3 ] || fail "altstack $sz: exit $want without the shim"
+	LBSHIM_POLICIES=trace LBSHIM_TRACE=alt$sz.lbt TPROG_ALTSTACK=$sz \
+		traced "$PROG" crash segv-altstack 4 >alt.out 2>&1
+	got=$?
+	[ "$got" = 3 ] || fail "altstack $sz: exit $got, 3 without the shim"
+	expect "^altstack used [0-9]+ of $sz$" alt.out
+	"$DUMP" alt$sz.lbt >alt.dump || fail "altstack $sz: dump"
+	[ "$(count '^call ' alt.dump)" = 4 ] || fail "altstack $sz: calls"
+	expect "^crash .* sig=11 .* frames=[1-9]" alt.dump
+	expect "^frame i=0 .* name=crash_here$" alt.dump
+	expect "^frame i=[0-9]+ .* name=main$" alt.dump
+	echo "altstack $sz: $(cat alt.out)"
+done
+
 # A crash inside a runtime call: that call is recorded as in flight
 # (flag 0x10, ret -1) with its arguments, before the crash record.
 plain "$PROG" crash inrt 5 >/dev/null 2>&1

@@ -7,7 +7,12 @@
  *   tprog crash MODE N        N calls, then MODE: segv, segv-thread, abort,
  *                             overflow, fpe, kill, inrt (inside the
  *                             runtime), segv-handled (a
- *                             SIGSEGV handler of its own exits 3)
+ *                             SIGSEGV handler of its own exits 3),
+ *                             segv-altstack (the same handler on an
+ *                             alternate stack of the program's, of
+ *                             TPROG_ALTSTACK bytes, 16384 if unset, with
+ *                             a guard page below: the handler prints how
+ *                             much of it was ever used)
  *   tprog fork                calls before and after a fork, in both
  *   tprog forkstress          20 forks while 4 threads make calls
  *   tprog live                hipMalloc + hipMemcpy(DtoH, 4000000)
@@ -22,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "lbshim/hip_decls.h"
@@ -144,11 +150,64 @@ static void own_handler(int sig)
 	_exit(3);
 }
 
+/* The program's own alternate stack, filled with a pattern. */
+static unsigned char *alt_lo;
+static size_t alt_size;
+
+static void alt_handler(int sig)
+{
+	char msg[64];
+	size_t used = alt_size, i;
+	int len;
+
+	(void)sig;
+	for (i = 0; i < alt_size && alt_lo[i] == 0xa5; i++)
+		used--;
+	len = snprintf(msg, sizeof(msg), "altstack used %zu of %zu\n", used,
+		       alt_size);
+	if (write(1, msg, (size_t)len) < 0)
+		_exit(4);
+	_exit(3);
+}
+
+static void own_altstack(void)
+{
+	const char *e = getenv("TPROG_ALTSTACK");
+	struct sigaction sa;
+	stack_t ss;
+	unsigned char *m;
+
+	alt_size = e ? (size_t)atol(e) : 16384;
+	m = mmap(NULL, alt_size + 4096, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED || mprotect(m, 4096, PROT_NONE)) {
+		perror("tprog: altstack");
+		exit(5);
+	}
+	alt_lo = m + 4096;
+	memset(alt_lo, 0xa5, alt_size);
+	memset(&ss, 0, sizeof(ss));
+	ss.ss_sp = alt_lo;
+	ss.ss_size = alt_size;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = alt_handler;
+	sa.sa_flags = SA_ONSTACK;
+	sigemptyset(&sa.sa_mask);
+	if (sigaltstack(&ss, NULL) || sigaction(SIGSEGV, &sa, NULL)) {
+		perror("tprog: altstack");
+		exit(5);
+	}
+}
+
 static int do_crash(const char *mode, long n)
 {
 	struct cargs c = { mode, n };
 	pthread_t t;
 
+	if (!strcmp(mode, "segv-altstack")) {
+		own_altstack(); /* before the first HIP call, like faulthandler */
+		mode = "segv";
+	}
 	if (!strcmp(mode, "segv-handled")) {
 		signal(SIGSEGV, own_handler); /* before the first HIP call */
 		mode = "segv";

@@ -1,0 +1,34 @@
+# mk/sanitizers.mk - the policies' test groups (trace, stream0, pool) run
+# again against the ASan+UBSan build of the shim (group policies-asan), and
+# lbtrace's tests against an ASan+UBSan lbtrace (group lbtrace-asan).
+# A test that cannot run under ASan says so in a line "# asan: no - why".
+SAN_PRELOAD = $$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)
+# ASan leaves the fatal signals to the program (and the shim's crash
+# handler), so exit statuses compare with runs without it.
+SAN_ENV = ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:exitcode=99:handle_segv=0:handle_abort=0:handle_sigbus=0:handle_sigfpe=0:handle_sigill=0 \
+	UBSAN_OPTIONS=halt_on_error=1:exitcode=98
+san_tests = $(shell grep -L '^# asan: no' $(1))
+
+CHECK_GROUPS += policies-asan lbtrace-asan
+.PHONY: check-policies-asan check-lbtrace-asan
+
+check-policies-asan: $(BUILD)/asan/liblbshim.so $(TRACE_TEST_DEPS) \
+		$(HE_LIB) $(S0_DEPS) $(PT_DEPS) $(BUILD)/lbtrace
+	@A="$(SAN_PRELOAD) $(abspath $(BUILD)/asan/liblbshim.so)"; \
+	  export $(SAN_ENV); QUALIFY=1 \
+	  BUILD=$(abspath $(BUILD)) SHIM="$$A" \
+	  S0_BUILD=$(BUILD) S0_SHIM="$$A" PT_BUILD=$(BUILD) PT_SHIM="$$A" \
+	  sh mk/run-tests.sh policies-asan $(BUILD)/results \
+	  $(call san_tests,$(TRACE_TESTS) $(sort $(wildcard tests/stream0/t_*.sh)) \
+	    $(sort $(wildcard tests/pool/t_*.sh)))
+
+$(BUILD)/asan/lbtrace: $(LBT_SRCS) shim/api_info.c shim/hip_names.c $(LBT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(LBT_CFLAGS) $(ASAN_FLAGS) -O1 -o $@ $(LBT_SRCS) \
+		shim/api_info.c shim/hip_names.c -lstdc++ -lm
+
+check-lbtrace-asan: $(BUILD)/asan/lbtrace $(LBT_TEST_DIR)/gen_trace \
+		$(LBT_TEST_DIR)/errtab $(LBT_TEST_DIR)/sketch_test $(LBT_REAL_DEPS)
+	@export $(SAN_ENV); BUILD=$(BUILD) LBTRACE=$(abspath $(BUILD)/asan/lbtrace) \
+	  sh mk/run-tests.sh lbtrace-asan $(BUILD)/results \
+	  $(call san_tests,$(LBT_TESTS))
