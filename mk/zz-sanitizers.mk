@@ -1,7 +1,9 @@
-# mk/sanitizers.mk - the policies' test groups (trace, stream0, pool) run
+# mk/zz-sanitizers.mk - the policies' test groups (trace, stream0, pool) run
 # again against the ASan+UBSan build of the shim (group policies-asan), and
 # lbtrace's tests against an ASan+UBSan lbtrace (group lbtrace-asan).
 # A test that cannot run under ASan says so in a line "# asan: no - why".
+# Named to be read last (mk/*.mk are included in sorted order): its rules
+# list the other parts' products, which must be defined by then.
 SAN_PRELOAD = $$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)
 # ASan leaves the fatal signals to the program (and the shim's crash
 # handler), so exit statuses compare with runs without it.
