@@ -1,13 +1,16 @@
 # mk/zz-sanitizers.mk - the policies' test groups (trace, stream0, pool) run
 # again against the ASan+UBSan build of the shim (group policies-asan), and
-# lbtrace's tests against an ASan+UBSan lbtrace (group lbtrace-asan).
+# lbtrace's and the A/B tests against an ASan+UBSan lbtrace (group
+# lbtrace-asan).
 # A test that cannot run under ASan says so in a line "# asan: no - why".
 # Named to be read last (mk/*.mk are included in sorted order): its rules
 # list the other parts' products, which must be defined by then.
 SAN_PRELOAD = $$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)
 # ASan leaves the fatal signals to the program (and the shim's crash
-# handler), so exit statuses compare with runs without it.
-SAN_ENV = ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:exitcode=99:handle_segv=0:handle_abort=0:handle_sigbus=0:handle_sigfpe=0:handle_sigill=0 \
+# handler), so exit statuses compare with runs without it.  The ASan
+# lbtrace runs commands with LD_PRELOAD set, and some are ASan lbtrace
+# again: the preloaded shim then comes before libasan (harmless).
+SAN_ENV = ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:exitcode=99:handle_segv=0:handle_abort=0:handle_sigbus=0:handle_sigfpe=0:handle_sigill=0:verify_asan_link_order=0 \
 	UBSAN_OPTIONS=halt_on_error=1:exitcode=98
 san_tests = $(shell grep -L '^# asan: no' $(1))
 
@@ -30,7 +33,10 @@ $(BUILD)/asan/lbtrace: $(LBT_SRCS) shim/api_info.c shim/hip_names.c $(LBT_HDRS)
 		shim/api_info.c shim/hip_names.c -lstdc++ -lm
 
 check-lbtrace-asan: $(BUILD)/asan/lbtrace $(LBT_TEST_DIR)/gen_trace \
-		$(LBT_TEST_DIR)/errtab $(LBT_TEST_DIR)/sketch_test $(LBT_REAL_DEPS)
-	@export $(SAN_ENV); BUILD=$(BUILD) LBTRACE=$(abspath $(BUILD)/asan/lbtrace) \
+		$(LBT_TEST_DIR)/errtab $(LBT_TEST_DIR)/sketch_test $(LBT_REAL_DEPS) \
+		$(BUILD)/liblbshim.so $(AB_DIR)/gen $(AB_DIR)/libmarker.so \
+		$(AB_DIR)/prog_loop $(AB_DIR)/check_stats $(WL_DEPS)
+	@export $(SAN_ENV); QUALIFY=1 BUILD=$(BUILD) \
+	  LBTRACE=$(abspath $(BUILD)/asan/lbtrace) \
 	  sh mk/run-tests.sh lbtrace-asan $(BUILD)/results \
-	  $(call san_tests,$(LBT_TESTS))
+	  $(call san_tests,$(LBT_TESTS) $(AB_TESTS))
