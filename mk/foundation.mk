@@ -4,6 +4,8 @@
 FAKE_DIR := $(BUILD)/tests/fake
 SHIMT := $(BUILD)/tests/shim
 TEST_CFLAGS = -std=gnu11 -O1 -g $(WARN) -D__HIP_PLATFORM_AMD__ -Iinclude -Itests/shim
+# What a program not built with ASan preloads before an ASan+UBSan shim.
+SAN_PRELOAD = $$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)
 ASAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=undefined
 
@@ -102,7 +104,7 @@ check-shim: $(SHIM_TEST_DEPS)
 
 check-shim-asan: $(SHIM_TEST_DEPS) $(BUILD)/asan/liblbshim.so
 	@BUILD=$(BUILD) SHIM=$(abspath $(BUILD)/asan/liblbshim.so) \
-	  PRELOAD_PREFIX="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
+	  PRELOAD_PREFIX="$(SAN_PRELOAD)" \
 	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:exitcode=99 \
 	  UBSAN_OPTIONS=halt_on_error=1:exitcode=98 \
 	  sh mk/run-tests.sh shim-asan $(BUILD)/results tests/shim/run_check.sh $(SHIM_TESTS)

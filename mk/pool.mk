@@ -11,6 +11,7 @@ PT_HDRS := tests/pool/pool_common.h include/lbshim/hip_decls.h
 PT_DEPS := $(PT_DIR)/pool_test $(PT_DIR)/pool_bench $(PT_DIR)/libpooltwins.so
 # The shim under test; a developer may point it at another build.
 POOL_SHIM ?= $(BUILD)/liblbshim.so
+PT_TESTS = $(sort $(wildcard tests/pool/t_*.sh))
 # ThreadSanitizer builds: the whole shim, the test program, hipemu's own.
 PT_TSAN_DIR := $(BUILD)/pool-tsan
 PT_TSAN_SHIM := $(PT_TSAN_DIR)/liblbshim.so
@@ -49,7 +50,7 @@ $(PT_TSAN_DIR)/pool_test: $(PT_PROG_SRC) $(PT_HDRS)
 
 check-pool: $(POOL_SHIM) $(HE_LIB) $(PT_DEPS)
 	@PT_BUILD=$(BUILD) PT_SHIM=$(POOL_SHIM) sh mk/run-tests.sh pool \
-		$(BUILD)/results $(sort $(wildcard tests/pool/t_*.sh))
+		$(BUILD)/results $(PT_TESTS)
 
 check-pool-tsan: $(PT_DIR)/libpooltwins.so $(PT_TSAN_DEPS)
 	@$(MAKE) --no-print-directory hipemu-tsan >/dev/null 2>&1 || true

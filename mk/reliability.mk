@@ -56,7 +56,7 @@ check-reliability: $(REL_DEPS)
 # them): the tests marked "# asan: yes".
 check-reliability-asan: $(REL_DEPS) $(BUILD)/asan/liblbshim.so
 	@BUILD=$(BUILD) SHIM=$(abspath $(BUILD)/asan/liblbshim.so) \
-	  PRELOAD_PREFIX="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
+	  PRELOAD_PREFIX="$(SAN_PRELOAD)" \
 	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:exitcode=99 \
 	  UBSAN_OPTIONS=halt_on_error=1:exitcode=98 REL_ASAN=1 \
 	  REL_MODE=check sh mk/run-tests.sh reliability-asan $(BUILD)/results \

@@ -10,6 +10,7 @@ S0_DEPS := $(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/libs0twins.so \
 	$(S0_DIR)/s0_spt $(S0_DIR)/libs0spt_twin.so
 # The shim under test; a developer may point it at another build.
 S0_SHIM ?= $(BUILD)/liblbshim.so
+S0_TESTS = $(sort $(wildcard tests/stream0/t_*.sh))
 
 CHECK_GROUPS += stream0
 BENCH_TARGETS += bench-stream0
@@ -38,7 +39,7 @@ $(S0_DIR)/s0_spt: tests/stream0/s0_spt.hip
 check-stream0: $(S0_SHIM) $(HE_LIB) $(S0_DEPS) \
 		$(if $(wildcard mk/lbtrace.mk),$(BUILD)/lbtrace)
 	@S0_BUILD=$(BUILD) S0_SHIM=$(S0_SHIM) sh mk/run-tests.sh stream0 \
-		$(BUILD)/results $(sort $(wildcard tests/stream0/t_*.sh))
+		$(BUILD)/results $(S0_TESTS)
 
 bench-stream0: $(S0_SHIM) $(HE_LIB) $(S0_DEPS)
 	@S0_BUILD=$(BUILD) S0_SHIM=$(S0_SHIM) sh tests/stream0/bench.sh

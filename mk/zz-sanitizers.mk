@@ -5,7 +5,6 @@
 # A test that cannot run under ASan says so in a line "# asan: no - why".
 # Named to be read last (mk/*.mk are included in sorted order): its rules
 # list the other parts' products, which must be defined by then.
-SAN_PRELOAD = $$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)
 # ASan leaves the fatal signals to the program (and the shim's crash
 # handler), so exit statuses compare with runs without it.  The ASan
 # lbtrace runs commands with LD_PRELOAD set, and some are ASan lbtrace
@@ -24,8 +23,7 @@ check-policies-asan: $(BUILD)/asan/liblbshim.so $(TRACE_TEST_DEPS) \
 	  BUILD=$(abspath $(BUILD)) SHIM="$$A" \
 	  S0_BUILD=$(BUILD) S0_SHIM="$$A" PT_BUILD=$(BUILD) PT_SHIM="$$A" \
 	  sh mk/run-tests.sh policies-asan $(BUILD)/results \
-	  $(call san_tests,$(TRACE_TESTS) $(sort $(wildcard tests/stream0/t_*.sh)) \
-	    $(sort $(wildcard tests/pool/t_*.sh)))
+	  $(call san_tests,$(TRACE_TESTS) $(S0_TESTS) $(PT_TESTS))
 
 $(BUILD)/asan/lbtrace: $(LBT_SRCS) shim/api_info.c shim/hip_names.c $(LBT_HDRS)
 	@mkdir -p $(@D)

@@ -84,11 +84,6 @@ struct lb_trace_rec *lb_crash_slot(struct lb_tt *t)
 	return r ? r : lb_crash_block_slot();
 }
 
-struct lb_frame {
-	uint64_t pc, off;
-	char name[LB_NAME_MAX];
-};
-
 /* Starts a walk of the interrupted thread's stack at the signal frame. */
 static int lb_walk_start(unw_cursor_t *cur, void *uc)
 {
@@ -131,7 +126,7 @@ static int lb_backtrace_depth(void *uc, int max)
 static void lb_emit_frames(struct lb_tt *t, void *uc, int n)
 {
 	unw_cursor_t cur;
-	struct lb_frame f;
+	char name[LB_NAME_MAX];
 	struct lb_trace_rec r;
 	int i = 0;
 
@@ -144,15 +139,14 @@ static void lb_emit_frames(struct lb_tt *t, void *uc, int n)
 		char head[32] = { 0 };
 
 		unw_get_reg(&cur, UNW_REG_IP, &pc);
-		f.name[0] = 0;
-		if (unw_get_proc_name(&cur, f.name, LB_NAME_MAX, &off) &&
-		    !f.name[0])
+		name[0] = 0;
+		if (unw_get_proc_name(&cur, name, LB_NAME_MAX, &off) && !name[0])
 			off = 0;
-		f.name[LB_NAME_MAX - 1] = 0;
-		len = strlen(f.name);
+		name[LB_NAME_MAX - 1] = 0;
+		len = strlen(name);
 		if (len > 32)
-			more = lb_names_string(f.name + 32, len - 32);
-		memcpy(head, f.name, len < 32 ? len : 32);
+			more = lb_names_string(name + 32, len - 32);
+		memcpy(head, name, len < 32 ? len : 32);
 		memset(&r, 0, sizeof(r));
 		r.hdr.type = LB_REC_FRAME;
 		r.stream = pc;
@@ -252,7 +246,8 @@ static void lb_crash_work(void *p)
 
 /*
  * Calls fn(arg) with the stack pointer at top (16-byte aligned), and
- * returns on the stack it came from.  Where we cannot switch, 0.
+ * returns on the stack it came from.  LB_CAN_SWITCH is 0 on other
+ * architectures: there the recording runs in place.
  */
 #if defined(__x86_64__)
 #define LB_CAN_SWITCH 1
