@@ -21,7 +21,7 @@ HIPCC_FLAGS := --offload-arch=gfx1030 -O2
 REAL_HIP_LIB := /usr/lib/x86_64-linux-gnu/libamdhip64.so.5
 
 # The preload library's sources: the core and every policy (mk/shim.mk).
-SHIM_SRCS := $(wildcard shim/*.c) $(wildcard policies/*.c)
+SHIM_SRCS := $(wildcard shim/*.c) $(wildcard policies/*/*.c)
 
 # Filled in by mk/*.mk:
 ALL_TARGETS :=      # products of `make all`

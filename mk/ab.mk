@@ -1,45 +1,45 @@
-# mk/ab.mk - lbtrace's ab and run commands (tools/ab*.c, runner.c,
+# mk/ab.mk - lbtrace's ab and run commands (tools/ab/: ab*.c, runner.c,
 # stats.c, svg.c: linked into build/lbtrace by mk/lbtrace.mk's wildcard),
 # their tests (group ab), the demo workload (tests/workloads/) and
 # `make demo`.
 
-AB_DIR := $(BUILD)/tests/ab
-AB_SRCS := tools/ab.c tools/ab_print.c tools/runner.c tools/stats.c tools/svg.c
+AB_DIR := $(BUILD)/tests/tools/ab
+AB_SRCS := $(addprefix tools/ab/,ab.c ab_print.c runner.c stats.c svg.c)
 WL_DIR := $(BUILD)/workloads
 PY_INCLUDE = $(shell python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 
 CHECK_GROUPS += ab
 
 # Synthetic traces with known distributions.
-$(AB_DIR)/gen: tests/ab/gen.c shim/api_info.c include/lbshim/trace_format.h \
+$(AB_DIR)/gen: tests/tools/ab/gen.c shim/api_info.c include/lbshim/trace_format.h \
 		include/lbshim/api.h include/lbshim/hip_api.def
 	@mkdir -p $(@D)
-	$(CC) $(LB_CFLAGS) -o $@ tests/ab/gen.c shim/api_info.c
+	$(CC) $(LB_CFLAGS) -o $@ tests/tools/ab/gen.c shim/api_info.c
 
 # A preload library of the test's own, to see that run keeps LD_PRELOAD.
-$(AB_DIR)/libmarker.so: tests/ab/marker.c
+$(AB_DIR)/libmarker.so: tests/tools/ab/marker.c
 	@mkdir -p $(@D)
 	$(CC) $(LB_CFLAGS) -shared -o $@ $<
 
-$(AB_DIR)/check_stats: tests/ab/check_stats.c tools/stats.c tools/stats.h
+$(AB_DIR)/check_stats: tests/tools/ab/check_stats.c tools/ab/stats.c tools/ab/stats.h
 	@mkdir -p $(@D)
-	$(CC) $(LB_CFLAGS) -Itools $(CHECK_CFLAGS) -o $@ tests/ab/check_stats.c \
-		tools/stats.c $(CHECK_LIBS) -lm
+	$(CC) $(LB_CFLAGS) -Itools $(CHECK_CFLAGS) -o $@ tests/tools/ab/check_stats.c \
+		tools/ab/stats.c $(CHECK_LIBS) -lm
 
 # The command the run tests run (on hipemu).
-$(AB_DIR)/prog_loop: tests/ab/prog_loop.c
+$(AB_DIR)/prog_loop: tests/tools/ab/prog_loop.c
 	@mkdir -p $(@D)
 	$(CC) $(LB_CFLAGS) -o $@ $< -L/usr/lib/x86_64-linux-gnu -lamdhip64
 
-# A stand-alone ab/run driver (tests/ab/ab_main.c) with the reader, for
+# A stand-alone ab/run driver (tests/tools/ab/ab_main.c) with the reader, for
 # trying the commands without lbtrace's dispatch; liblbshim.so is linked
 # next to it because run looks for the library beside its executable.
-$(AB_DIR)/ab_main: tests/ab/ab_main.c $(AB_SRCS) $(wildcard tools/*.h) \
-		tools/reader.c tools/reader_iter.c tools/reader_strings.c \
+$(AB_DIR)/ab_main: tests/tools/ab/ab_main.c $(AB_SRCS) $(wildcard tools/*/*.h) \
+		tools/read/reader.c tools/read/reader_iter.c tools/read/reader_strings.c \
 		shim/api_info.c $(BUILD)/liblbshim.so
 	@mkdir -p $(@D)
-	$(CC) $(LB_CFLAGS) -Itools -o $@ tests/ab/ab_main.c $(AB_SRCS) \
-		tools/reader.c tools/reader_iter.c tools/reader_strings.c \
+	$(CC) $(LB_CFLAGS) -Itools -o $@ tests/tools/ab/ab_main.c $(AB_SRCS) \
+		tools/read/reader.c tools/read/reader_iter.c tools/read/reader_strings.c \
 		shim/api_info.c -lstdc++ -lm
 	ln -sf $(abspath $(BUILD)/liblbshim.so) $(@D)/liblbshim.so
 
@@ -56,8 +56,8 @@ $(WL_DIR)/libevalpipe_twins.so: tests/workloads/evalpipe_twins.c tests/hipemu/hi
 WL_DEPS := $(WL_DIR)/evalpipe.so $(WL_DIR)/libevalpipe_twins.so \
 	$(BUILD)/hipemu/libamdhip64.so.5 $(BUILD)/liblbshim.so $(BUILD)/lbtrace
 
-AB_TESTS := $(sort $(wildcard tests/ab/t_*.sh))
-# The lbtrace under test; `make check-ab AB_LBTRACE=build/tests/ab/ab_main`
+AB_TESTS := $(sort $(wildcard tests/tools/ab/t_*.sh))
+# The lbtrace under test; `make check-ab AB_LBTRACE=build/tests/tools/ab/ab_main`
 # tries the commands before they are in lbtrace's dispatch table.
 AB_LBTRACE ?= $(BUILD)/lbtrace
 

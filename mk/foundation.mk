@@ -82,7 +82,7 @@ $(SHIMT)/lbext.so: tests/shim/lbext.c
 
 # The shim built with AddressSanitizer and UBSan.
 ASAN_OBJS = $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(SHIM_SRCS))
-$(BUILD)/asan/obj/%.o: %.c $(wildcard include/lbshim/*.h include/lbshim/*.def shim/*.h policies/*.h)
+$(BUILD)/asan/obj/%.o: %.c $(wildcard include/lbshim/*.h include/lbshim/*.def shim/*.h policies/*/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(SHIM_CFLAGS) $(ASAN_FLAGS) -O1 -c $< -o $@
 $(BUILD)/asan/liblbshim.so: $(ASAN_OBJS) $(BUILD)/liblbshim.map

@@ -31,5 +31,5 @@ uninstall:
 	for m in $(MAN_PAGES); do s=$${m##*.}; \
 	  rm -f $(DESTDIR)$(MANDIR)/man$$s/$$(basename $$m); done
 
-check-install: all
+check-install: all $(SHIMT)/prog_threads $(FAKE_DIR)/libamdhip64.so.5
 	@BUILD=$(BUILD) sh mk/run-tests.sh install $(BUILD)/results tests/shim/install_test.sh

@@ -2,15 +2,16 @@
 # harness replayed under ASan+UBSan (group fuzz-replay), `make fuzz` and
 # the speed figures (bench-lbtrace).
 
-LBT_SRCS := $(wildcard tools/*.c)
+LBT_SRCS := $(wildcard tools/*/*.c)
 LBT_OBJS := $(patsubst tools/%.c,$(BUILD)/tools/obj/%.o,$(LBT_SRCS)) \
 	$(BUILD)/tools/obj/api_info.o $(BUILD)/tools/obj/hip_names.o
-LBT_HDRS := $(wildcard tools/*.h include/lbshim/*.h include/lbshim/*.def)
+LBT_HDRS := $(wildcard tools/*/*.h include/lbshim/*.h include/lbshim/*.def)
 LBT_CFLAGS = $(LB_CFLAGS) -Itools
 # the reader and the formats without main(), for the fuzz harness
-LBT_LIB_SRCS := $(addprefix tools/,reader.c reader_iter.c reader_strings.c \
-	out.c fields.c run.c fmt_text.c fmt_json.c summary.c crash.c \
-	export_chrome.c sketch.c) shim/api_info.c shim/hip_names.c
+LBT_LIB_SRCS := $(addprefix tools/read/,reader.c reader_iter.c reader_strings.c) \
+	$(addprefix tools/format/,out.c fields.c fmt_text.c fmt_json.c \
+	export_chrome.c) $(addprefix tools/cmd/,run.c summary.c crash.c sketch.c) \
+	shim/api_info.c shim/hip_names.c
 
 ALL_TARGETS += $(BUILD)/lbtrace
 CHECK_GROUPS += lbtrace fuzz-replay
@@ -32,21 +33,21 @@ $(BUILD)/lbtrace: $(LBT_OBJS)
 
 # ---- tests ----
 
-LBT_TEST_DIR := $(BUILD)/tests/lbtrace
+LBT_TEST_DIR := $(BUILD)/tests/tools/lbtrace
 
-$(LBT_TEST_DIR)/gen_trace: tests/lbtrace/gen_trace.c shim/api_info.c $(LBT_HDRS)
+$(LBT_TEST_DIR)/gen_trace: tests/tools/lbtrace/gen_trace.c shim/api_info.c $(LBT_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(LB_CFLAGS) -o $@ tests/lbtrace/gen_trace.c shim/api_info.c
+	$(CC) $(LB_CFLAGS) -o $@ tests/tools/lbtrace/gen_trace.c shim/api_info.c
 
-$(LBT_TEST_DIR)/errtab: tests/lbtrace/errtab.c shim/hip_names.c include/lbshim/names.h
+$(LBT_TEST_DIR)/errtab: tests/tools/lbtrace/errtab.c shim/hip_names.c include/lbshim/names.h
 	@mkdir -p $(@D)
-	$(CC) $(LBT_CFLAGS) -o $@ tests/lbtrace/errtab.c shim/hip_names.c
+	$(CC) $(LBT_CFLAGS) -o $@ tests/tools/lbtrace/errtab.c shim/hip_names.c
 
-$(LBT_TEST_DIR)/sketch_test: tests/lbtrace/sketch_test.c tools/sketch.c tools/sketch.h
+$(LBT_TEST_DIR)/sketch_test: tests/tools/lbtrace/sketch_test.c tools/cmd/sketch.c tools/cmd/sketch.h
 	@mkdir -p $(@D)
-	$(CC) $(LBT_CFLAGS) -o $@ tests/lbtrace/sketch_test.c tools/sketch.c
+	$(CC) $(LBT_CFLAGS) -o $@ tests/tools/lbtrace/sketch_test.c tools/cmd/sketch.c
 
-LBT_TESTS := $(sort $(wildcard tests/lbtrace/test_*.sh))
+LBT_TESTS := $(sort $(wildcard tests/tools/lbtrace/test_*.sh))
 # test_real.sh reads traces of the real trace policy, written over the
 # trace tests' fake runtime (mk/trace.mk) when that part is present
 LBT_REAL_DEPS := $(if $(wildcard mk/trace.mk),$(BUILD)/liblbshim.so \
@@ -57,9 +58,9 @@ check-lbtrace: $(BUILD)/lbtrace $(LBT_TEST_DIR)/gen_trace $(LBT_TEST_DIR)/errtab
 		$(LBT_TEST_DIR)/sketch_test $(LBT_REAL_DEPS)
 	@BUILD=$(BUILD) sh mk/run-tests.sh lbtrace $(BUILD)/results $(LBT_TESTS)
 
-# Rewrites tests/lbtrace/golden/ from the current output (review the diff).
+# Rewrites tests/tools/lbtrace/golden/ from the current output (review the diff).
 lbtrace-golden: $(BUILD)/lbtrace $(LBT_TEST_DIR)/gen_trace
-	BUILD=$(BUILD) UPDATE_GOLDEN=1 sh tests/lbtrace/test_golden.sh
+	BUILD=$(BUILD) UPDATE_GOLDEN=1 sh tests/tools/lbtrace/test_golden.sh
 
 # ---- fuzzing ----
 
@@ -70,28 +71,28 @@ FUZZ_CFLAGS = -std=gnu11 -O1 -g $(WARN) -D__HIP_PLATFORM_AMD__ -Iinclude -Itools
 FUZZ_TIME ?= 300
 
 # replay build: the harness plus a main() that runs each corpus file
-$(FUZZ_DIR)/fuzz_replay: tests/fuzz/fuzz_reader.c tests/fuzz/replay_main.c \
+$(FUZZ_DIR)/fuzz_replay: tests/tools/read/fuzz_reader.c tests/tools/read/replay_main.c \
 		$(LBT_LIB_SRCS) $(LBT_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -o $@ tests/fuzz/fuzz_reader.c \
-		tests/fuzz/replay_main.c $(LBT_LIB_SRCS) -lstdc++ -lm
+	$(CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -o $@ tests/tools/read/fuzz_reader.c \
+		tests/tools/read/replay_main.c $(LBT_LIB_SRCS) -lstdc++ -lm
 
 # (clang: shim/api_info.c adds an offset to a string literal on purpose)
-$(FUZZ_DIR)/fuzz_reader: tests/fuzz/fuzz_reader.c $(LBT_LIB_SRCS) $(LBT_HDRS)
+$(FUZZ_DIR)/fuzz_reader: tests/tools/read/fuzz_reader.c $(LBT_LIB_SRCS) $(LBT_HDRS)
 	@mkdir -p $(@D)
 	clang $(FUZZ_CFLAGS) -Wno-string-plus-int -fsanitize=fuzzer,address,undefined \
-		-fno-omit-frame-pointer -o $@ tests/fuzz/fuzz_reader.c \
+		-fno-omit-frame-pointer -o $@ tests/tools/read/fuzz_reader.c \
 		$(LBT_LIB_SRCS) -lstdc++ -lm
 
 check-fuzz-replay: $(FUZZ_DIR)/fuzz_replay
 	@BUILD=$(BUILD) sh mk/run-tests.sh fuzz-replay $(BUILD)/results \
-		tests/fuzz/test_replay.sh
+		tests/tools/read/test_replay.sh
 
 # A long libFuzzer run over a copy of the corpus; crashes land in
 # build/fuzz/artifacts/.
 fuzz: $(FUZZ_DIR)/fuzz_reader
 	@mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/artifacts
-	cp tests/fuzz/corpus/* $(FUZZ_DIR)/corpus/
+	cp tests/tools/read/corpus/* $(FUZZ_DIR)/corpus/
 	$(FUZZ_DIR)/fuzz_reader -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-timeout=10 -rss_limit_mb=2048 \
 		-artifact_prefix=$(FUZZ_DIR)/artifacts/ $(FUZZ_DIR)/corpus
@@ -99,4 +100,4 @@ fuzz: $(FUZZ_DIR)/fuzz_reader
 # ---- speed ----
 
 bench-lbtrace: $(BUILD)/lbtrace $(LBT_TEST_DIR)/gen_trace
-	@BUILD=$(BUILD) sh tests/lbtrace/bench.sh
+	@BUILD=$(BUILD) sh tests/tools/lbtrace/bench.sh

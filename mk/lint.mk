@@ -6,7 +6,7 @@
 # argue style (swappable parameters, reserved __hip names we must define),
 # and valist.Uninitialized, a false positive of clang 14 on glibc's va_list.
 
-LINT_SRCS = $(wildcard shim/*.c policies/*.c tools/*.c)
+LINT_SRCS = $(wildcard shim/*.c policies/*/*.c tools/*/*.c)
 LINT_CPPFLAGS = -std=gnu11 -D__HIP_PLATFORM_AMD__ -Iinclude -Ishim -Itools \
 	$(UNWIND_CFLAGS)
 TIDY_CHECKS := -*,clang-analyzer-*,bugprone-*,-bugprone-easily-swappable-parameters,-bugprone-reserved-identifier,-bugprone-macro-parentheses,-bugprone-narrowing-conversions,-bugprone-assignment-in-if-condition,-clang-analyzer-security.insecureAPI.DeprecatedOrUnsafeBufferHandling,-clang-analyzer-valist.Uninitialized,-bugprone-sizeof-expression

@@ -2,16 +2,16 @@
 # benchmark (bench-pool).  The policy itself is compiled into liblbshim.so
 # by mk/shim.mk with every policies/*.c.
 
-PT_DIR := $(BUILD)/tests/pool
+PT_DIR := $(BUILD)/tests/policies/pool
 PT_CFLAGS = -std=gnu11 -O2 -g $(WARN) -D__HIP_PLATFORM_AMD__ -Iinclude \
-	-Itests/hipemu -Itests/pool
+	-Itests/hipemu -Itests/policies/pool
 PT_HIPLIB := -L/usr/lib/x86_64-linux-gnu -lamdhip64
-PT_PROG_SRC := tests/pool/pool_test.c tests/pool/pool_test_api.c
-PT_HDRS := tests/pool/pool_common.h include/lbshim/hip_decls.h
+PT_PROG_SRC := tests/policies/pool/pool_test.c tests/policies/pool/pool_test_api.c
+PT_HDRS := tests/policies/pool/pool_common.h include/lbshim/hip_decls.h
 PT_DEPS := $(PT_DIR)/pool_test $(PT_DIR)/pool_bench $(PT_DIR)/libpooltwins.so
 # The shim under test; a developer may point it at another build.
 POOL_SHIM ?= $(BUILD)/liblbshim.so
-PT_TESTS = $(sort $(wildcard tests/pool/t_*.sh))
+PT_TESTS = $(sort $(wildcard tests/policies/pool/t_*.sh))
 # ThreadSanitizer builds: the whole shim, the test program, hipemu's own.
 PT_TSAN_DIR := $(BUILD)/pool-tsan
 PT_TSAN_SHIM := $(PT_TSAN_DIR)/liblbshim.so
@@ -24,7 +24,7 @@ BENCH_TARGETS += bench-pool
 pool-tests: $(PT_DEPS)
 pool-tsan: $(PT_TSAN_DEPS)
 
-$(PT_DIR)/libpooltwins.so: tests/pool/pool_twins.c tests/hipemu/hipemu.h
+$(PT_DIR)/libpooltwins.so: tests/policies/pool/pool_twins.c tests/hipemu/hipemu.h
 	@mkdir -p $(@D)
 	$(CC) $(PT_CFLAGS) -fPIC -shared $< -o $@
 
@@ -32,12 +32,12 @@ $(PT_DIR)/pool_test: $(PT_PROG_SRC) $(PT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(PT_CFLAGS) $(PT_PROG_SRC) -o $@ $(PT_HIPLIB) -lpthread
 
-$(PT_DIR)/pool_bench: tests/pool/pool_bench.c $(PT_HDRS)
+$(PT_DIR)/pool_bench: tests/policies/pool/pool_bench.c $(PT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(PT_CFLAGS) $< -o $@ $(PT_HIPLIB) -lpthread
 
 $(PT_TSAN_SHIM): $(SHIM_SRCS) $(BUILD)/liblbshim.map \
-		$(wildcard include/lbshim/*.h shim/*.h policies/*.h)
+		$(wildcard include/lbshim/*.h shim/*.h policies/*/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(SHIM_CFLAGS) -O1 -fsanitize=thread -shared -o $@ $(SHIM_SRCS) \
 		-Wl,--version-script=$(BUILD)/liblbshim.map \
@@ -55,7 +55,7 @@ check-pool: $(POOL_SHIM) $(HE_LIB) $(PT_DEPS)
 check-pool-tsan: $(PT_DIR)/libpooltwins.so $(PT_TSAN_DEPS)
 	@$(MAKE) --no-print-directory hipemu-tsan >/dev/null 2>&1 || true
 	@PT_BUILD=$(BUILD) sh mk/run-tests.sh pool-tsan $(BUILD)/results \
-		tests/pool/tsan_threads.sh
+		tests/policies/pool/tsan_threads.sh
 
 bench-pool: $(POOL_SHIM) $(HE_LIB) $(PT_DEPS)
-	@PT_BUILD=$(BUILD) PT_SHIM=$(POOL_SHIM) sh tests/pool/bench.sh
+	@PT_BUILD=$(BUILD) PT_SHIM=$(POOL_SHIM) sh tests/policies/pool/bench.sh

@@ -18,7 +18,9 @@ REL_HIP_PROGS := prog_sweep prog_signals prog_fork prog_load
 # Tools of the tests themselves (no HIP).
 REL_TOOLS := lbt_count gen_big rss_run
 
-REL_DEPS = $(BUILD)/liblbshim.so $(HE_LIB) $(BUILD)/lbtrace $(addprefix $(REL)/,$(REL_HIP_PROGS) $(REL_TOOLS))
+REL_DEPS = $(BUILD)/liblbshim.so $(HE_LIB) $(BUILD)/lbtrace $(addprefix $(REL)/,$(REL_HIP_PROGS) $(REL_TOOLS)) \
+	$(addprefix $(SHIMT)/,$(SHIMT_PROGS)) $(FAKE_DIR)/libamdhip64.so.5 \
+	$(FAKE_DIR)/partial/libpartialhip.so
 REL_TESTS = $(sort $(wildcard tests/reliability/t_*.sh))
 
 CHECK_GROUPS += reliability reliability-asan tsan
@@ -38,7 +40,7 @@ $(addprefix $(REL)/,$(REL_TOOLS)): $(REL)/%: tests/reliability/%.c \
 	$(CC) $(REL_CFLAGS) $< $(if $(filter gen_big,$*),shim/api_info.c) -o $@
 
 # The shim built with ThreadSanitizer.
-$(BUILD)/tsan/obj/%.o: %.c $(wildcard include/lbshim/*.h include/lbshim/*.def shim/*.h policies/*.h)
+$(BUILD)/tsan/obj/%.o: %.c $(wildcard include/lbshim/*.h include/lbshim/*.def shim/*.h policies/*/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(SHIM_CFLAGS) -fsanitize=thread -O1 -c $< -o $@
 $(TSAN_SHIM): $(TSAN_OBJS) $(BUILD)/liblbshim.map

@@ -10,7 +10,7 @@ $(BUILD)/liblbshim.map: include/lbshim/hip_api.def mk/gen-map.sh
 	@mkdir -p $(@D)
 	sh mk/gen-map.sh "$(CC)" $< >$@.tmp && mv $@.tmp $@
 
-$(BUILD)/obj/%.o: %.c $(wildcard include/lbshim/*.h include/lbshim/*.def shim/*.h policies/*.h)
+$(BUILD)/obj/%.o: %.c $(wildcard include/lbshim/*.h include/lbshim/*.def shim/*.h policies/*/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(SHIM_CFLAGS) -c $< -o $@
 

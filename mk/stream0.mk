@@ -2,15 +2,15 @@
 # (bench-stream0).  The policy itself is compiled into liblbshim.so by
 # mk/shim.mk with every policies/*.c.
 
-S0_DIR := $(BUILD)/tests/stream0
+S0_DIR := $(BUILD)/tests/policies/stream0
 S0_CFLAGS = -std=gnu11 -O2 -g $(WARN) -D__HIP_PLATFORM_AMD__ -Iinclude \
-	-Itests/hipemu -Itests/stream0
+	-Itests/hipemu -Itests/policies/stream0
 S0_HIPLIB := -L/usr/lib/x86_64-linux-gnu -lamdhip64
 S0_DEPS := $(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/libs0twins.so \
 	$(S0_DIR)/s0_spt $(S0_DIR)/libs0spt_twin.so
 # The shim under test; a developer may point it at another build.
 S0_SHIM ?= $(BUILD)/liblbshim.so
-S0_TESTS = $(sort $(wildcard tests/stream0/t_*.sh))
+S0_TESTS = $(sort $(wildcard tests/policies/stream0/t_*.sh))
 
 CHECK_GROUPS += stream0
 BENCH_TARGETS += bench-stream0
@@ -18,21 +18,21 @@ BENCH_TARGETS += bench-stream0
 
 stream0-tests: $(S0_DEPS)
 
-$(S0_DIR)/libs0twins.so: tests/stream0/s0_twins.c tests/hipemu/hipemu.h
+$(S0_DIR)/libs0twins.so: tests/policies/stream0/s0_twins.c tests/hipemu/hipemu.h
 	@mkdir -p $(@D)
 	$(CC) $(S0_CFLAGS) -fPIC -shared $< -o $@
 
-$(S0_DIR)/libs0spt_twin.so: tests/stream0/s0_spt_twin.c tests/hipemu/hipemu.h
+$(S0_DIR)/libs0spt_twin.so: tests/policies/stream0/s0_spt_twin.c tests/hipemu/hipemu.h
 	@mkdir -p $(@D)
 	$(CC) $(S0_CFLAGS) -fPIC -shared $< -o $@
 
-$(S0_DIR)/s0_test $(S0_DIR)/s0_bench: $(S0_DIR)/%: tests/stream0/%.c \
-		tests/stream0/s0_common.h include/lbshim/hip_decls.h
+$(S0_DIR)/s0_test $(S0_DIR)/s0_bench: $(S0_DIR)/%: tests/policies/stream0/%.c \
+		tests/policies/stream0/s0_common.h include/lbshim/hip_decls.h
 	@mkdir -p $(@D)
 	$(CC) $(S0_CFLAGS) $< -o $@ $(S0_HIPLIB) -lpthread
 
 # Built by hipcc with the per-thread default stream: launches are _spt.
-$(S0_DIR)/s0_spt: tests/stream0/s0_spt.hip
+$(S0_DIR)/s0_spt: tests/policies/stream0/s0_spt.hip
 	@mkdir -p $(@D)
 	$(HIPCC) $(HIPCC_FLAGS) -fgpu-default-stream=per-thread $< -o $@
 
@@ -42,4 +42,4 @@ check-stream0: $(S0_SHIM) $(HE_LIB) $(S0_DEPS) \
 		$(BUILD)/results $(S0_TESTS)
 
 bench-stream0: $(S0_SHIM) $(HE_LIB) $(S0_DEPS)
-	@S0_BUILD=$(BUILD) S0_SHIM=$(S0_SHIM) sh tests/stream0/bench.sh
+	@S0_BUILD=$(BUILD) S0_SHIM=$(S0_SHIM) sh tests/policies/stream0/bench.sh

@@ -8,46 +8,46 @@ TRACE_CFLAGS = -std=gnu11 -O1 -g $(WARN) -D__HIP_PLATFORM_AMD__ -Iinclude
 CHECK_GROUPS += trace
 BENCH_TARGETS += bench-trace
 
-$(TRACE_FAKE)/fake.map: include/lbshim/hip_api.def tests/trace/fakehip.syms mk/gen-map.sh
+$(TRACE_FAKE)/fake.map: include/lbshim/hip_api.def tests/policies/trace/fakehip.syms mk/gen-map.sh
 	@mkdir -p $(@D)
-	sh mk/gen-map.sh "$(CC)" include/lbshim/hip_api.def tests/trace/fakehip.syms >$@.tmp && mv $@.tmp $@
+	sh mk/gen-map.sh "$(CC)" include/lbshim/hip_api.def tests/policies/trace/fakehip.syms >$@.tmp && mv $@.tmp $@
 
 # A runtime that answers at once, under the real soname and versions.
-$(TRACE_FAKE)/libamdhip64.so.5: tests/trace/fakehip.c $(TRACE_FAKE)/fake.map
+$(TRACE_FAKE)/libamdhip64.so.5: tests/policies/trace/fakehip.c $(TRACE_FAKE)/fake.map
 	$(CC) $(TRACE_CFLAGS) -O2 -fPIC -fvisibility=hidden -shared $< -o $@ \
 		-Wl,-soname,libamdhip64.so.5 -Wl,--version-script=$(TRACE_FAKE)/fake.map
 	ln -sf libamdhip64.so.5 $(TRACE_FAKE)/libamdhip64.so
 
-$(TRACE_T)/lbt_dump: tests/trace/lbt_dump.c include/lbshim/trace_format.h
+$(TRACE_T)/lbt_dump: tests/policies/trace/lbt_dump.c include/lbshim/trace_format.h
 	@mkdir -p $(@D)
 	$(CC) $(TRACE_CFLAGS) $< -o $@
 
 # Programs link the runtime by its soname; they run on the fake with
 # LD_LIBRARY_PATH.  -O0 and frame pointers keep backtraces readable.
-$(TRACE_T)/tprog: tests/trace/tprog.c $(TRACE_FAKE)/libamdhip64.so.5
+$(TRACE_T)/tprog: tests/policies/trace/tprog.c $(TRACE_FAKE)/libamdhip64.so.5
 	$(CC) $(TRACE_CFLAGS) -O0 -fno-omit-frame-pointer $< -o $@ \
 		-L$(TRACE_FAKE) -lamdhip64 -lpthread
 
-$(TRACE_T)/bench_trace: tests/trace/bench_trace.c $(TRACE_FAKE)/libamdhip64.so.5
+$(TRACE_T)/bench_trace: tests/policies/trace/bench_trace.c $(TRACE_FAKE)/libamdhip64.so.5
 	$(CC) $(TRACE_CFLAGS) -O2 $< -o $@ -L$(TRACE_FAKE) -lamdhip64 -lpthread
 
 TRACE_TEST_DEPS = $(BUILD)/liblbshim.so $(TRACE_T)/lbt_dump $(TRACE_T)/tprog \
 	$(TRACE_T)/tkern $(TRACE_T)/libtkern_twin.so $(HE_LIB)
-TRACE_TESTS = $(sort $(wildcard tests/trace/t_*.sh))
+TRACE_TESTS = $(sort $(wildcard tests/policies/trace/t_*.sh))
 
 check-trace: $(TRACE_TEST_DEPS)
 	@BUILD=$(abspath $(BUILD)) SHIM=$(abspath $(BUILD)/liblbshim.so) \
 	  sh mk/run-tests.sh trace $(BUILD)/results $(TRACE_TESTS)
 
 bench-trace: $(TRACE_T)/bench_trace $(BUILD)/liblbshim.so
-	@sh tests/trace/bench.sh $(abspath $(BUILD))
+	@sh tests/policies/trace/bench.sh $(abspath $(BUILD))
 
 # A hipcc-built program and its kernel's twin, for the test on hipemu.
-$(TRACE_T)/tkern: tests/trace/tkern.hip
+$(TRACE_T)/tkern: tests/policies/trace/tkern.hip
 	@mkdir -p $(@D)
 	$(HIPCC) $(HIPCC_FLAGS) $< -o $@
 
-$(TRACE_T)/libtkern_twin.so: tests/trace/tkern_twin.c
+$(TRACE_T)/libtkern_twin.so: tests/policies/trace/tkern_twin.c
 	@mkdir -p $(@D)
 	$(CC) $(TRACE_CFLAGS) -Itests/hipemu -fPIC -shared $< -o $@
 

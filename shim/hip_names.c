@@ -1,7 +1,7 @@
 /*
  * hip_names.c - names of the numbers a trace holds: hipError_t (from the
  * enum in /usr/include/hip/hip_runtime_api.h, ROCm 5.2, which is the
- * truth: tests/lbtrace/test_errnames.sh compares this table with it),
+ * truth: tests/tools/lbtrace/test_errnames.sh compares this table with it),
  * hipMemcpyKind, signals and their si_code values.  lbtrace does not link
  * the HIP runtime, so the names live here.
  */

@@ -6,7 +6,7 @@
 "$T/check_table" || fail "API table"
 "$T/check_config" || fail "configuration parsers"
 LD_LIBRARY_PATH=$FAKE with_shim "$T/check_forward" || fail "forwarding"
-if [ -e policies/trace.c ]; then
+if [ -e policies/trace/trace.c ]; then
 	cd "$TMP" && LBSHIM_POLICIES=trace LD_LIBRARY_PATH=$FAKE \
 		with_shim "$T/check_forward" || fail "forwarding under trace"
 fi

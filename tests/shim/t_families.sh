@@ -8,7 +8,7 @@ run env >plain.out 2>plain.err || fail "plain run failed: $(cat plain.err)"
 grep -q "^d: 10 11 73" plain.out || fail "wrong results on hipemu: $(cat plain.out)"
 run with_shim >shim.out 2>shim.err || fail "shim run failed"
 diff plain.out shim.out || fail "pass-through changed results"
-if [ -e "$OLDPWD/policies/trace.c" ]; then
+if [ -e "$OLDPWD/policies/trace/trace.c" ]; then
 	LBSHIM_POLICIES=trace run with_shim >trace.out 2>trace.err || fail "trace run failed"
 	diff plain.out trace.out || fail "trace policy changed results"
 fi

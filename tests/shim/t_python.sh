@@ -13,7 +13,7 @@ grep -q "lbshim: alloc: .* functions from .*libamdhip64.so.5" "$TMP/err" ||
 got=$(LD_LIBRARY_PATH=$HIPEMU with_shim sh -c "PYTHONPATH=$T python3 -c 'import lbext; print(lbext.malloc_free())'")
 expect_eq "results on hipemu" "$got" "(0, 0)"
 # Under the trace policy the extension's calls are in the trace.
-if [ -x "$B/lbtrace" ] && [ -e policies/trace.c ]; then
+if [ -x "$B/lbtrace" ] && [ -e policies/trace/trace.c ]; then
 	( cd "$TMP" && LBSHIM_POLICIES=trace LBSHIM_TRACE=py.%p.lbt LD_LIBRARY_PATH=$HIPEMU \
 		with_shim sh -c "PYTHONPATH=$T python3 -c 'import lbext; lbext.malloc_free()'" ) ||
 		fail "traced python run failed"

@@ -1,4 +1,0 @@
-#!/bin/sh
-# The summary's quantiles are within 1% of the exact ones (sketch_test.c).
-BUILD=${BUILD:-build}
-"$BUILD/tests/lbtrace/sketch_test"

@@ -1,0 +1,19 @@
+# Under trace+stream0 the trace shows the stream named (0) and the stream
+# used (S), and marks the IMU's sync as a hazard.  Skipped without lbtrace.
+. tests/policies/stream0/lib.sh
+[ -x "$B/lbtrace" ] || { echo "no $B/lbtrace"; exit 77; }
+LBSHIM_TRACE=$T/t.lbt LD_PRELOAD=$SHIM LBSHIM_POLICIES=trace,stream0 \
+	"$D/s0_test" imu perthread >/dev/null || fail "imu under trace,stream0"
+"$B/lbtrace" print --json "$T/t.lbt" >"$T/j" || fail "lbtrace print"
+grep '"api":"hipModuleLaunchKernel"' "$T/j" | head -1
+grep '"api":"hipModuleLaunchKernel"' "$T/j" | grep -v '"stream":"0x0"' &&
+	fail "a launch named a stream other than 0"
+grep '"api":"hipModuleLaunchKernel"' "$T/j" | grep '"stream_used":"0x0"' &&
+	fail "a launch used the null stream"
+n=$(grep '"api":"hipStreamSynchronize"' "$T/j" | grep -c '"hazard":true')
+[ "$n" -ge 1 ] || fail "no sync marked as a hazard"
+# Each thread used one stream of its own.
+u=$(grep '"api":"hipModuleLaunchKernel"' "$T/j" |
+	sed 's/.*"stream_used":"\([^"]*\)".*/\1/' | sort -u | wc -l)
+[ "$u" = 2 ] || fail "expected 2 streams used, got $u"
+exit 0

@@ -1,3 +1,0 @@
-# Events recorded on the null stream order another thread's work correctly.
-. tests/stream0/lib.sh
-both event

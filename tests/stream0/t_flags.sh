@@ -1,4 +1,0 @@
-# hipStreamGetFlags/GetPriority(0) describe S; hipStreamDestroy(0) fails
-# and leaves S working.
-. tests/stream0/lib.sh
-both flags

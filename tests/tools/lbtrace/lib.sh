@@ -1,0 +1,19 @@
+# lib.sh - shared by tests/tools/lbtrace/test_*.sh: paths, and the generated
+# traces in a fresh work directory (the tests cd there, so file names in
+# the outputs are short and the same on every machine).
+BUILD=${BUILD:-build}
+TOP=$(pwd)
+L=${LBTRACE:-"$TOP/$BUILD/lbtrace"}
+GEN="$TOP/$BUILD/tests/tools/lbtrace/gen_trace"
+GOLD="$TOP/tests/tools/lbtrace/golden"
+W="$TOP/$BUILD/tests/tools/lbtrace/work.$(basename "$0" .sh)"
+rm -rf "$W" && mkdir -p "$W" && cd "$W" || exit 1
+for k in basic crash crashblk ring remap truncated badmagic badversion \
+	badblock corruptblk short; do
+	"$GEN" $k $k.lbt || { echo "gen_trace $k failed"; exit 1; }
+done
+"$GEN" multi multi1.lbt multi2.lbt || exit 1
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+ok() { echo "ok: $*"; }
+finish() { [ $fails = 0 ] && echo "all passed" && exit 0; echo "$fails failed"; exit 1; }

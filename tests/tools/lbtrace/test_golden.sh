@@ -1,0 +1,48 @@
+#!/bin/sh
+# Golden tests: lbtrace's outputs on generated traces, compared byte for
+# byte with tests/tools/lbtrace/golden/NAME.out (stdout) and NAME.err (stderr).
+# UPDATE_GOLDEN=1 rewrites the files instead (make lbtrace-golden).
+. tests/tools/lbtrace/lib.sh
+
+golden() {
+	name=$1; shift
+	NO_COLOR=1 "$L" "$@" >"$name.out" 2>"$name.err"
+	echo "exit $?" >>"$name.err"
+	if [ -n "$UPDATE_GOLDEN" ]; then
+		cp "$name.out" "$name.err" "$GOLD/"
+		ok "$name (updated)"
+		return
+	fi
+	if cmp -s "$name.out" "$GOLD/$name.out" && cmp -s "$name.err" "$GOLD/$name.err"; then
+		ok "$name"
+	else
+		fail "$name: lbtrace $*"
+		diff -u "$GOLD/$name.out" "$name.out" | head -30
+		diff -u "$GOLD/$name.err" "$name.err" | head -10
+	fi
+}
+
+golden basic.print print basic.lbt
+golden basic.json print --json basic.lbt
+golden basic.summary summary basic.lbt
+golden crash.print print crash.lbt
+golden crash.json print --json crash.lbt
+golden crash.crash crash crash.lbt
+golden crashblk.crash crash crashblk.lbt
+golden basic.crash crash basic.lbt
+golden ring.json print --json ring.lbt
+golden ring.summary summary ring.lbt
+golden remap.print print remap.lbt
+golden remap.json print --json remap.lbt
+golden multi.print print multi1.lbt multi2.lbt
+golden multi.summary summary multi1.lbt multi2.lbt
+golden truncated.print print truncated.lbt
+golden corruptblk.summary summary corruptblk.lbt
+golden filter.api print --api 'hipMemcpy*' basic.lbt
+golden filter.kernel print --json --kernel 'transpose*' basic.lbt
+golden filter.tid print --tid 4243 basic.lbt
+golden filter.errors print --errors basic.lbt crash.lbt
+golden filter.last print --last 3 basic.lbt
+golden filter.summary summary --api 'hipMemcpy*' --tid 4242 basic.lbt
+golden crash.calls crash --calls 2 crash.lbt
+finish

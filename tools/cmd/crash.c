@@ -1,0 +1,289 @@
+/*
+ * crash.c - `lbtrace crash`: for each file that ended in a crash, the
+ * signal, the address, the thread, its backtrace (demangled), which calls
+ * were in flight, and the last calls of every thread of that process.
+ *
+ * "In flight": the trace writes a call when it returns, so a call that
+ * never returned has no record.  It is known only (a) on the crashing
+ * thread, when its backtrace passes through a wrapped HIP function, or
+ * (b) on any thread whose last record is a call without a return time (an
+ * entry record, if a writer makes them).  Otherwise the report says
+ * "unknown".
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "lbshim/api.h"
+#include "format/fmt.h"
+#include "format/text.h"
+
+struct thread_ring {
+	struct lbt_rec *r; /* crash_calls entries, made on use */
+	uint64_t n, head;
+};
+
+struct crash_state {
+	struct lbt_set *set;
+	struct lbt_out *o;
+	uint64_t keep;
+	int *base; /* first ring of each file */
+	int nrings;
+	struct thread_ring *rings;
+	int oom;
+	/* calls other threads were in when the crash was recorded */
+	struct elsewhere {
+		const struct lbt_file *file;
+		const char *api;
+		uint32_t tid;
+		int64_t t_ns;
+	} away[64];
+	int naway;
+};
+
+static void *crash_begin(struct lbt_set *set, struct lbt_out *o,
+			 const struct lbt_opts *opt)
+{
+	struct crash_state *c = calloc(1, sizeof(*c));
+	int i, n = lbt_set_nfiles(set);
+
+	if (!c)
+		return NULL;
+	c->set = set;
+	c->o = o;
+	c->keep = opt->crash_calls ? opt->crash_calls : 20;
+	c->base = calloc(n ? n : 1, sizeof(*c->base));
+	for (i = 0; c->base && i < n; i++) {
+		c->base[i] = c->nrings;
+		c->nrings += lbt_set_file(set, i)->nthreads;
+	}
+	c->rings = calloc(c->nrings ? c->nrings : 1, sizeof(*c->rings));
+	if (!c->base || !c->rings) {
+		free(c->base);
+		free(c->rings);
+		free(c);
+		return NULL;
+	}
+	return c;
+}
+
+static void crash_record(void *p, const struct lbt_rec *r)
+{
+	struct crash_state *c = p;
+	struct thread_ring *tr;
+
+	if (r->type != LB_REC_CALL)
+		return;
+	if (r->flags & LB_RF_ELSEWHERE) {
+		/* not this thread's call: the crash handler saw it elsewhere */
+		if (c->naway < (int)(sizeof(c->away) / sizeof(c->away[0]))) {
+			struct elsewhere *e = &c->away[c->naway++];
+
+			e->file = r->file;
+			e->api = r->api_name;
+			e->tid = (uint32_t)r->raw->a[2];
+			e->t_ns = r->t_ns;
+		}
+		return;
+	}
+	tr =
+	    &c->rings[c->base[r->file->index] + (r->thread - r->file->threads)];
+	if (!tr->r) {
+		tr->r = calloc(c->keep, sizeof(*tr->r));
+		if (!tr->r) {
+			c->oom = 1;
+			return;
+		}
+	}
+	if (tr->n < c->keep) {
+		lbt_rec_keep(&tr->r[tr->n++], r);
+	} else {
+		lbt_rec_keep(&tr->r[tr->head], r);
+		tr->head = (tr->head + 1) % c->keep;
+	}
+}
+
+/* API id whose wrapper frame F is, or -1: "hipMemcpy", "hipFoo(...)". */
+static int frame_api(const struct lbt_frame *f)
+{
+	char name[128];
+	size_t n = strcspn(f->demangled, "(");
+
+	if (!n || n >= sizeof(name))
+		return -1;
+	memcpy(name, f->demangled, n);
+	name[n] = 0;
+	return lb_api_lookup(name);
+}
+
+static void put_thread(struct lbt_out *o, const struct lbt_file *f,
+		       const struct lbt_thread *t)
+{
+	const char *name = lbt_thread_name(f, t);
+
+	lbt_printf(o, "%u", t->tid);
+	if (name[0]) {
+		lbt_puts(o, " \"");
+		lbt_put_text(o, name);
+		lbt_putc(o, '"');
+	}
+	if (t->thread_index == UINT32_MAX)
+		lbt_puts(o, " (no block of its own: crash block)");
+	else
+		lbt_printf(o, " (thread index %u)", t->thread_index);
+}
+
+static void in_flight(struct crash_state *c, const struct lbt_file *f,
+		      const struct lbt_crash *cr)
+{
+	struct lbt_out *o = c->o;
+	int known = 0, on_crasher = 0;
+	uint32_t i, t;
+
+	lbt_puts(o, "in flight:\n");
+	/* records the crash handler wrote for interrupted calls */
+	for (t = 0; t < f->nthreads; t++) {
+		struct thread_ring *tr = &c->rings[c->base[f->index] + t];
+		const struct lbt_rec *last;
+
+		if (!tr->n)
+			continue;
+		last = &tr->r[(tr->head + tr->n - 1) % tr->n];
+		if (!last->in_flight)
+			continue;
+		lbt_printf(o, "  %s on thread %u (%s)\n", last->api_name,
+			   f->threads[t].tid,
+			   last->raw->hdr.flags & LB_RF_INFLIGHT
+			       ? "recorded by the crash handler"
+			       : "entered, never returned");
+		known = 1;
+		on_crasher |= &f->threads[t] == cr->thread;
+	}
+	for (i = 0; i < (uint32_t)c->naway; i++) {
+		if (c->away[i].file != f)
+			continue;
+		lbt_printf(o, "  %s on thread %u (entered at %.9f s)\n",
+			   c->away[i].api, c->away[i].tid,
+			   c->away[i].t_ns / 1e9);
+		known = 1;
+	}
+	/* else the crashing thread's backtrace may pass through a wrapper */
+	for (i = 0; !on_crasher && i < cr->nframes; i++) {
+		int api = frame_api(&cr->frames[i]);
+
+		if (api < 0)
+			continue;
+		lbt_printf(o, "  %s on thread %u (frame #%u)\n",
+			   lb_api_info[api].name, cr->tid, cr->frames[i].index);
+		known = 1;
+		break; /* the innermost wrapper is the call */
+	}
+	if (!known)
+		lbt_puts(o, "  unknown: no wrapped HIP function in the "
+			    "backtrace, and calls are recorded when they "
+			    "return\n");
+}
+
+static void last_calls(struct crash_state *c, const struct lbt_file *f)
+{
+	struct lbt_out *o = c->o;
+	uint32_t t;
+	uint64_t i;
+
+	for (t = 0; t < f->nthreads; t++) {
+		struct thread_ring *tr = &c->rings[c->base[f->index] + t];
+
+		if (!tr->n)
+			continue; /* the crash block, or a thread of strings */
+		lbt_printf(o, "\nlast %llu call%s of thread ",
+			   (unsigned long long)tr->n, tr->n == 1 ? "" : "s");
+		put_thread(o, f, &f->threads[t]);
+		lbt_puts(o, ":\n");
+		for (i = 0; i < tr->n; i++) {
+			const struct lbt_rec *r =
+			    &tr->r[(tr->head + i) % tr->n];
+
+			lbt_text_prefix(o, r);
+			lbt_text_call(o, r);
+			lbt_putc(o, '\n');
+		}
+	}
+}
+
+static void report(struct crash_state *c, const struct lbt_file *f,
+		   const struct lbt_crash *cr)
+{
+	struct lbt_out *o = c->o;
+	uint32_t i;
+
+	lbt_text_crash(o, cr);
+	lbt_puts(o, "\nthread: ");
+	put_thread(o, f, cr->thread);
+	if (cr->tid != cr->thread->tid)
+		lbt_printf(o, ", signal taken by tid %u", cr->tid);
+	lbt_puts(o, ", at ");
+	lbt_put_fixed(o, cr->t_ticks ? lbt_ticks_to_ns(f, cr->t_ticks) : 0,
+		      1000000000, 9);
+	lbt_puts(o, " s\nbacktrace:\n");
+	for (i = 0; i < cr->nframes; i++) {
+		lbt_puts(o, "  ");
+		lbt_text_frame(o, &cr->frames[i]);
+		lbt_putc(o, '\n');
+	}
+	if (!cr->nframes)
+		lbt_puts(o, "  (no frames recorded)\n");
+	in_flight(c, f, cr);
+}
+
+static int crash_end(void *p)
+{
+	struct crash_state *c = p;
+	struct lbt_out *o = c->o;
+	int i, j, rc = 0;
+
+	for (i = 0; i < lbt_set_nfiles(c->set); i++) {
+		const struct lbt_file *f = lbt_set_file(c->set, i);
+		uint32_t k;
+
+		if (i)
+			lbt_putc(o, '\n');
+		lbt_puts(o, "trace ");
+		lbt_put_text(o, f->path);
+		lbt_printf(o, ": pid %u, host ", f->hdr.pid);
+		lbt_put_text(o, f->hdr.host);
+		lbt_puts(o, "\n  cmd: ");
+		lbt_put_text(o, f->hdr.cmdline);
+		lbt_putc(o, '\n');
+		if (!f->ncrashes) {
+			lbt_puts(
+			    o,
+			    f->hdr.flags & LB_HDR_CRASHED
+				? "the process crashed, but its crash record "
+				  "is not in the trace\n"
+				: "no crash recorded\n");
+			if (!(f->hdr.flags & LB_HDR_CRASHED))
+				continue;
+		}
+		for (k = 0; k < f->ncrashes; k++)
+			report(c, f, &f->crashes[k]);
+		last_calls(c, f);
+	}
+	if (c->oom) {
+		fputs("lbtrace: crash: out of memory, report incomplete\n",
+		      stderr);
+		rc = 2;
+	}
+	for (j = 0; j < c->nrings; j++)
+		free(c->rings[j].r);
+	free(c->rings);
+	free(c->base);
+	free(c);
+	return rc;
+}
+
+const struct lbt_fmt lbt_fmt_crash = {
+    .name = "crash",
+    .mode = LBT_ORDERED,
+    .filtered = 0,
+    .begin = crash_begin,
+    .record = crash_record,
+    .end = crash_end,
+};

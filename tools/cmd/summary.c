@@ -1,0 +1,435 @@
+/*
+ * summary.c - `lbtrace summary`: per API and per kernel, calls, errors,
+ * total, mean, p50, p99 and max of the calls' durations, sorted by total
+ * time.  Streams through the records once, keeping one quantile sketch
+ * per API and per kernel, so memory does not grow with the trace.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "lbshim/api.h"
+#include "format/fmt.h"
+#include "lbshim/names.h"
+#include "cmd/sketch.h"
+
+/* distinct kernels per file; more are not counted */
+#define MAX_KERNELS 65536
+
+struct stat_row {
+	const char *name; /* owned by a file or static */
+	uint64_t errors;
+	struct lbt_sketch sk;
+};
+
+/* Rows found by name: open addressing, size a power of two. */
+struct table {
+	struct stat_row *rows;
+	size_t n, cap;
+	uint32_t *slot; /* row index + 1, 0 = empty */
+	size_t nslot;
+	int full;
+};
+
+/*
+ * Kernels are counted by (file, string id) while reading, and named only
+ * at the end: looking a name up would make a lazy set scan the file
+ * twice.  Rows of the same name (several files) are merged then.
+ */
+struct kernel_raw {
+	uint32_t sid;
+	uint64_t errors;
+	struct lbt_sketch sk;
+};
+
+/* Per-file shortcut from the writer's API id / kernel string to a row. */
+struct file_cache {
+	int32_t *api; /* napi entries, -1 = not looked up */
+	uint32_t last_sid;
+	int32_t last_krow;
+	struct kernel_raw *kr; /* open addressing on sid (nonzero) */
+	size_t nkr, capkr;
+};
+
+struct summary {
+	struct lbt_set *set;
+	struct lbt_out *o;
+	struct table apis, kernels;
+	struct file_cache *fc;
+	uint64_t lost, crashes, records, in_flight;
+	int oom;
+};
+
+static uint64_t hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
+	return h;
+}
+
+static int grow(struct table *t)
+{
+	size_t nc = t->cap ? t->cap * 2 : 64, i;
+	struct stat_row *r = realloc(t->rows, nc * sizeof(*r));
+	uint32_t *sl;
+
+	if (!r)
+		return -1;
+	t->rows = r;
+	t->cap = nc;
+	sl = calloc(nc * 2, sizeof(*sl));
+	if (!sl)
+		return -1;
+	free(t->slot);
+	t->slot = sl;
+	t->nslot = nc * 2;
+	for (i = 0; i < t->n; i++) {
+		size_t h = hash(t->rows[i].name) & (t->nslot - 1);
+
+		while (t->slot[h])
+			h = (h + 1) & (t->nslot - 1);
+		t->slot[h] = i + 1;
+	}
+	return 0;
+}
+
+/* Row of NAME, made if new; -1 when out of memory or full. */
+static int32_t row_of(struct table *t, const char *name, size_t limit)
+{
+	size_t h;
+
+	if (t->slot) {
+		h = hash(name) & (t->nslot - 1);
+		for (; t->slot[h]; h = (h + 1) & (t->nslot - 1))
+			if (!strcmp(t->rows[t->slot[h] - 1].name, name))
+				return t->slot[h] - 1;
+	}
+	if (t->n >= limit) {
+		t->full = 1;
+		return -1;
+	}
+	if ((t->n == t->cap && grow(t)) || !t->slot)
+		return -1;
+	h = hash(name) & (t->nslot - 1);
+	while (t->slot[h])
+		h = (h + 1) & (t->nslot - 1);
+	memset(&t->rows[t->n], 0, sizeof(t->rows[t->n]));
+	t->rows[t->n].name = name;
+	t->slot[h] = t->n + 1;
+	return t->n++;
+}
+
+static void *sum_begin(struct lbt_set *set, struct lbt_out *o,
+		       const struct lbt_opts *opt)
+{
+	struct summary *s = calloc(1, sizeof(*s));
+	int i, n = lbt_set_nfiles(set);
+
+	(void)opt;
+	if (!s)
+		return NULL;
+	s->set = set;
+	s->o = o;
+	s->fc = calloc(n ? n : 1, sizeof(*s->fc));
+	if (!s->fc) {
+		free(s);
+		return NULL;
+	}
+	for (i = 0; i < n; i++) {
+		const struct lbt_file *f = lbt_set_file(set, i);
+		uint32_t j;
+
+		s->fc[i].api =
+		    malloc((f->napi ? f->napi : 1) * sizeof(int32_t));
+		if (!s->fc[i].api) {
+			s->oom = 1;
+			continue;
+		}
+		for (j = 0; j < f->napi; j++)
+			s->fc[i].api[j] = -1;
+		s->fc[i].last_krow = -1;
+	}
+	return s;
+}
+
+static void add(struct summary *s, struct stat_row *row,
+		const struct lbt_rec *r)
+{
+	if (lbt_rec_is_error(r))
+		row->errors++;
+	if (lbt_sketch_add(&row->sk, r->dur_ns < 0 ? 0 : r->dur_ns))
+		s->oom = 1;
+}
+
+/* Raw kernel row of SID in FC, made if new; -1 when full or OOM. */
+static int32_t kernel_row(struct file_cache *fc, uint32_t sid)
+{
+	size_t h, i;
+
+	if (fc->nkr * 2 >= fc->capkr) {
+		size_t nc = fc->capkr ? fc->capkr * 2 : 64;
+		struct kernel_raw *n;
+
+		if (fc->nkr >= MAX_KERNELS)
+			goto find; /* full: only known kernels count */
+		n = calloc(nc, sizeof(*n));
+		if (!n)
+			goto find;
+		for (i = 0; i < fc->capkr; i++) {
+			if (!fc->kr[i].sid)
+				continue;
+			h = ((size_t)fc->kr[i].sid * 2654435761u) & (nc - 1);
+			while (n[h].sid)
+				h = (h + 1) & (nc - 1);
+			n[h] = fc->kr[i];
+		}
+		free(fc->kr);
+		fc->kr = n;
+		fc->capkr = nc;
+	}
+find:
+	if (!fc->capkr)
+		return -1;
+	h = ((size_t)sid * 2654435761u) & (fc->capkr - 1);
+	for (i = 0; i < fc->capkr; i++, h = (h + 1) & (fc->capkr - 1)) {
+		if (fc->kr[h].sid == sid)
+			return h;
+		if (!fc->kr[h].sid) {
+			if (fc->nkr * 2 >= fc->capkr)
+				return -1;
+			fc->kr[h].sid = sid;
+			fc->nkr++;
+			return h;
+		}
+	}
+	return -1;
+}
+
+static void sum_record(void *p, const struct lbt_rec *r)
+{
+	struct summary *s = p;
+	struct file_cache *fc = &s->fc[r->file->index];
+	struct lbt_launch l;
+	int32_t row;
+	uint32_t sid;
+
+	s->records++;
+	if (r->type == LB_REC_LOST)
+		s->lost += r->raw->a[0];
+	if (r->type == LB_REC_CRASH)
+		s->crashes++;
+	if (r->type != LB_REC_CALL)
+		return;
+	if (r->in_flight) {
+		s->in_flight++; /* not a whole call: no duration */
+		return;
+	}
+	if (r->api_raw < r->file->napi && fc->api) {
+		row = fc->api[r->api_raw];
+		if (row < 0)
+			row = fc->api[r->api_raw] =
+			    row_of(&s->apis, r->api_name, SIZE_MAX);
+	} else {
+		row = row_of(&s->apis, r->api_name, SIZE_MAX);
+	}
+	if (row >= 0)
+		add(s, &s->apis.rows[row], r);
+	if (r->kind != LB_KIND_LAUNCH)
+		return;
+	sid = (uint32_t)r->raw->a[0];
+	if (sid == fc->last_sid && fc->last_krow >= 0) {
+		row = fc->last_krow;
+	} else {
+		lbt_rec_launch(r, &l);
+		if (!l.kernel_sid)
+			return; /* host function, callback, configuration */
+		row = kernel_row(fc, sid);
+		fc->last_sid = sid;
+		fc->last_krow = row;
+	}
+	if (row < 0) {
+		s->kernels.full = 1;
+		return;
+	}
+	if (lbt_rec_is_error(r))
+		fc->kr[row].errors++;
+	if (lbt_sketch_add(&fc->kr[row].sk, r->dur_ns < 0 ? 0 : r->dur_ns))
+		s->oom = 1;
+}
+
+/* Names the raw kernel rows of every file and merges them by name. */
+static void name_kernels(struct summary *s)
+{
+	int i;
+	size_t j;
+
+	for (i = 0; i < lbt_set_nfiles(s->set); i++) {
+		const struct lbt_file *f = lbt_set_file(s->set, i);
+		struct file_cache *fc = &s->fc[i];
+
+		for (j = 0; j < fc->capkr; j++) {
+			struct kernel_raw *k = &fc->kr[j];
+			const char *name;
+			int32_t row;
+
+			if (!k->sid)
+				continue;
+			name = lbt_string_demangled(f, k->sid);
+			row = row_of(&s->kernels, name ? name : "(name lost)",
+				     SIZE_MAX);
+			if (row < 0 ||
+			    lbt_sketch_merge(&s->kernels.rows[row].sk, &k->sk))
+				s->oom = 1;
+			else
+				s->kernels.rows[row].errors += k->errors;
+			lbt_sketch_free(&k->sk);
+		}
+		free(fc->kr);
+		fc->kr = NULL;
+	}
+}
+
+static int cmp_row(const void *a, const void *b)
+{
+	const struct stat_row *x = a, *y = b;
+
+	if (x->sk.sum != y->sk.sum)
+		return x->sk.sum > y->sk.sum ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static void put_col(struct lbt_out *o, uint64_t ns, int width)
+{
+	char tmp[40];
+	int n = snprintf(tmp, sizeof(tmp), "%llu.%03llu",
+			 (unsigned long long)(ns / 1000),
+			 (unsigned long long)(ns % 1000)),
+	    i;
+
+	for (i = n; i < width; i++)
+		lbt_putc(o, ' ');
+	lbt_write(o, tmp, n);
+}
+
+static void print_table(struct summary *s, struct table *t, const char *what)
+{
+	struct lbt_out *o = s->o;
+	size_t i;
+
+	if (!t->n)
+		return;
+	qsort(t->rows, t->n, sizeof(*t->rows), cmp_row);
+	lbt_printf(o, "\n%10s %8s %14s %12s %12s %12s %12s  %s\n", "calls",
+		   "errors", "total_us", "mean_us", "p50_us", "p99_us",
+		   "max_us", what);
+	for (i = 0; i < t->n; i++) {
+		struct stat_row *r = &t->rows[i];
+		unsigned __int128 tot = r->sk.sum;
+
+		lbt_printf(o, "%10llu %8llu", (unsigned long long)r->sk.n,
+			   (unsigned long long)r->errors);
+		put_col(o, tot > UINT64_MAX ? UINT64_MAX : (uint64_t)tot, 15);
+		put_col(o, lbt_sketch_mean(&r->sk), 13);
+		put_col(o, lbt_sketch_quantile(&r->sk, 0.50), 13);
+		put_col(o, lbt_sketch_quantile(&r->sk, 0.99), 13);
+		put_col(o, r->sk.max, 13);
+		lbt_puts(o, "  ");
+		lbt_put_text(o, r->name);
+		lbt_putc(o, '\n');
+	}
+}
+
+/* One line per file: who wrote it, how long it ran, how it ended. */
+static void print_files(struct summary *s)
+{
+	struct lbt_out *o = s->o;
+	int i;
+
+	for (i = 0; i < lbt_set_nfiles(s->set); i++) {
+		const struct lbt_file *f = lbt_set_file(s->set, i);
+		const struct lb_trace_header *h = &f->hdr;
+		int64_t span = f->last_t_ns - f->first_t_ns;
+
+		lbt_puts(o, "trace ");
+		lbt_put_text(o, f->path);
+		lbt_printf(o, ": pid %u, ppid %u", h->pid, h->ppid);
+		if (h->rank != UINT32_MAX)
+			lbt_printf(o, ", rank %u", h->rank);
+		lbt_puts(o, ", host ");
+		lbt_put_text(o, h->host);
+		lbt_printf(o, ", %u thread%s, %llu records, %llu calls, ",
+			   f->nthreads, f->nthreads == 1 ? "" : "s",
+			   (unsigned long long)f->nrecords,
+			   (unsigned long long)f->ncalls);
+		lbt_put_fixed(o, span, 1000000, 3);
+		lbt_puts(o, " ms, ");
+		lbt_puts(o, h->flags & LB_HDR_CRASHED	   ? "crashed"
+			    : h->flags & LB_HDR_CLEAN_EXIT ? "clean exit"
+							   : "no clean exit");
+		if (h->flags & LB_HDR_RING)
+			lbt_puts(o, ", ring");
+		if (h->flags & LB_HDR_STOPPED)
+			lbt_puts(o, ", stopped early");
+		if (f->truncated)
+			lbt_puts(o, ", truncated");
+		lbt_puts(o, "\n  cmd: ");
+		lbt_put_text(o, h->cmdline);
+		lbt_putc(o, '\n');
+	}
+}
+
+static int sum_end(void *p)
+{
+	struct summary *s = p;
+	size_t i;
+	int j, rc = 0;
+
+	name_kernels(s);
+	print_files(s);
+	print_table(s, &s->apis, "api");
+	print_table(s, &s->kernels, "kernel");
+	if (s->kernels.full)
+		lbt_printf(s->o,
+			   "(more than %d kernels: the rest not counted)\n",
+			   MAX_KERNELS);
+	if (s->lost)
+		lbt_printf(s->o, "\n%llu records lost\n",
+			   (unsigned long long)s->lost);
+	if (s->in_flight)
+		lbt_printf(s->o,
+			   "\n%llu call%s in flight at a crash, not "
+			   "counted\n",
+			   (unsigned long long)s->in_flight,
+			   s->in_flight == 1 ? "" : "s");
+	if (s->crashes)
+		lbt_printf(s->o, "\n%llu crash record%s (see lbtrace crash)\n",
+			   (unsigned long long)s->crashes,
+			   s->crashes == 1 ? "" : "s");
+	if (s->oom) {
+		fputs("lbtrace: summary: out of memory, figures incomplete\n",
+		      stderr);
+		rc = 2;
+	}
+	for (i = 0; i < s->apis.n; i++)
+		lbt_sketch_free(&s->apis.rows[i].sk);
+	for (i = 0; i < s->kernels.n; i++)
+		lbt_sketch_free(&s->kernels.rows[i].sk);
+	for (j = 0; j < lbt_set_nfiles(s->set); j++)
+		free(s->fc[j].api);
+	free(s->fc);
+	free(s->apis.rows);
+	free(s->apis.slot);
+	free(s->kernels.rows);
+	free(s->kernels.slot);
+	free(s);
+	return rc;
+}
+
+const struct lbt_fmt lbt_fmt_summary = {
+    .name = "summary",
+    .mode = LBT_UNORDERED,
+    .filtered = 1,
+    .begin = sum_begin,
+    .record = sum_record,
+    .end = sum_end,
+};

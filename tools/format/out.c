@@ -1,0 +1,217 @@
+/*
+ * out.c - the formatters' output buffer (see out.h).
+ */
+#include <stdarg.h>
+#include <string.h>
+#include "format/out.h"
+
+void lbt_out_init(struct lbt_out *o, FILE *f, int color)
+{
+	o->f = f;
+	o->len = 0;
+	o->color = color;
+	o->error = 0;
+}
+
+int lbt_out_flush(struct lbt_out *o)
+{
+	if (o->len && o->f && fwrite(o->buf, 1, o->len, o->f) != o->len)
+		o->error = 1;
+	o->len = 0;
+	if (o->f && fflush(o->f))
+		o->error = 1;
+	return o->error ? -1 : 0;
+}
+
+void lbt_write_slow(struct lbt_out *o, const char *s, size_t n)
+{
+	while (n) {
+		size_t k = sizeof(o->buf) - o->len;
+
+		if (!k) {
+			lbt_out_flush(o);
+			continue;
+		}
+		if (k > n)
+			k = n;
+		memcpy(o->buf + o->len, s, k);
+		o->len += k;
+		s += k;
+		n -= k;
+	}
+}
+
+void lbt_put_u64(struct lbt_out *o, uint64_t v)
+{
+	char tmp[24], *p = tmp + sizeof(tmp);
+
+	do {
+		*--p = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	lbt_write(o, p, tmp + sizeof(tmp) - p);
+}
+
+void lbt_put_i64(struct lbt_out *o, int64_t v)
+{
+	if (v < 0) {
+		lbt_putc(o, '-');
+		lbt_put_u64(o, -(uint64_t)v);
+	} else {
+		lbt_put_u64(o, v);
+	}
+}
+
+void lbt_put_hex(struct lbt_out *o, uint64_t v)
+{
+	static const char dig[] = "0123456789abcdef";
+	char tmp[20], *p = tmp + sizeof(tmp);
+
+	do {
+		*--p = dig[v & 15];
+		v >>= 4;
+	} while (v);
+	*--p = 'x';
+	*--p = '0';
+	lbt_write(o, p, tmp + sizeof(tmp) - p);
+}
+
+void lbt_put_fixed(struct lbt_out *o, int64_t ns, int64_t unit, int dec)
+{
+	uint64_t v, whole, frac, scale = 1;
+	char tmp[24], *p;
+	int i;
+
+	if (ns < 0) {
+		lbt_putc(o, '-');
+		v = -(uint64_t)ns;
+	} else {
+		v = ns;
+	}
+	whole = v / unit;
+	frac = v % unit;
+	for (i = 0; i < dec; i++)
+		scale *= 10;
+	/* frac * scale / unit, rounded down: exact for unit = 10^k */
+	frac = (uint64_t)((unsigned __int128)frac * scale / unit);
+	lbt_put_u64(o, whole);
+	if (!dec)
+		return;
+	lbt_putc(o, '.');
+	p = tmp + dec;
+	for (i = 0; i < dec; i++) {
+		*--p = '0' + frac % 10;
+		frac /= 10;
+	}
+	lbt_write(o, tmp, dec);
+}
+
+void lbt_printf(struct lbt_out *o, const char *fmt, ...)
+{
+	va_list ap;
+	char *p = lbt_room(o, 4096);
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(p, 4096, fmt, ap);
+	va_end(ap);
+	if (n > 4095)
+		n = 4095;
+	if (n > 0)
+		o->len += n;
+}
+
+/* Length of the valid UTF-8 sequence at S (1..4), or 0 if invalid. */
+static int utf8_len(const unsigned char *s)
+{
+	int n, i;
+	uint32_t cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if ((s[0] & 0xe0) == 0xc0)
+		n = 2, cp = s[0] & 0x1f;
+	else if ((s[0] & 0xf0) == 0xe0)
+		n = 3, cp = s[0] & 0x0f;
+	else if ((s[0] & 0xf8) == 0xf0)
+		n = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0; /* also stops at the NUL */
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) ||
+	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0; /* overlong, out of range or a surrogate */
+	return n;
+}
+
+void lbt_put_json_chars(struct lbt_out *o, const char *str)
+{
+	static const char dig[] = "0123456789abcdef";
+	const unsigned char *s = (const unsigned char *)str;
+
+	while (*s) {
+		const unsigned char *run = s;
+		int n;
+
+		while (*s >= 0x20 && *s < 0x80 && *s != '"' && *s != '\\')
+			s++;
+		if (s > run)
+			lbt_write(o, (const char *)run, s - run);
+		if (!*s)
+			break;
+		if (*s == '"' || *s == '\\') {
+			lbt_putc(o, '\\');
+			lbt_putc(o, *s++);
+		} else if (*s < 0x20) {
+			char e[6] = {'\\', 'u',		 '0',
+				     '0',  dig[*s >> 4], dig[*s & 15]};
+
+			lbt_write(o, e, 6);
+			s++;
+		} else if ((n = utf8_len(s)) > 0) {
+			lbt_write(o, (const char *)s, n);
+			s += n;
+		} else {
+			lbt_puts(o, "\\ufffd");
+			s++;
+		}
+	}
+}
+
+void lbt_put_json_str(struct lbt_out *o, const char *s)
+{
+	if (!s) {
+		lbt_puts(o, "null");
+		return;
+	}
+	lbt_putc(o, '"');
+	lbt_put_json_chars(o, s);
+	lbt_putc(o, '"');
+}
+
+void lbt_put_text(struct lbt_out *o, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
+	if (!s) {
+		lbt_putc(o, '?');
+		return;
+	}
+	for (; *s; s++)
+		lbt_putc(o, *s < 0x20 || *s == 0x7f ? '?' : (char)*s);
+}
+
+void lbt_color(struct lbt_out *o, int c)
+{
+	static const char *const seq[] = {
+	    "\033[0m", "\033[1m", "\033[31m", "\033[2m", "\033[1;31m",
+	};
+
+	if (o->color && c >= 0 && c <= LBT_C_CRASH)
+		lbt_puts(o, seq[c]);
+}

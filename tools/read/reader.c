@@ -1,0 +1,609 @@
+/*
+ * reader.c - opening a trace file: reading it (pread, or from memory),
+ * header validation, the block index (which blocks belong to which
+ * thread, in what order), the map of the writer's API ids to ours, and
+ * the clock conversion.
+ *
+ * Trust nothing in the file: every count below is derived from the file's
+ * real length, and header values only select among bounded choices.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "lbshim/api.h"
+#include "read/reader_priv.h"
+
+/* Largest block size accepted: keeps per-block work bounded. */
+#define LBT_MAX_BLOCK_SIZE (64u << 20)
+/* Largest non-regular input (pipe) read into memory. */
+#define LBT_MAX_STREAM_INPUT (1ull << 30)
+
+static void say(struct lbt_set *set, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void say(struct lbt_set *set, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!set->err)
+		return;
+	va_start(ap, fmt);
+	fputs("lbtrace: ", set->err);
+	vfprintf(set->err, fmt, ap);
+	fputc('\n', set->err);
+	va_end(ap);
+}
+
+struct lbt_set *lbt_set_new(FILE *err)
+{
+	struct lbt_set *set = calloc(1, sizeof(*set));
+
+	if (set)
+		set->err = err;
+	return set;
+}
+
+void lbt_set_lazy(struct lbt_set *set, int on)
+{
+	set->lazy = on;
+}
+
+int lbt_set_nfiles(const struct lbt_set *set)
+{
+	return set->nfiles;
+}
+
+const struct lbt_file *lbt_set_file(const struct lbt_set *set, int i)
+{
+	return i >= 0 && i < set->nfiles ? set->files[i] : NULL;
+}
+
+uint64_t lbt_set_origin(const struct lbt_set *set)
+{
+	return set->origin;
+}
+
+int lbt_set_corrupt(const struct lbt_set *set)
+{
+	int i;
+
+	for (i = 0; i < set->nfiles; i++)
+		if (set->files[i]->corrupt)
+			return 1;
+	return 0;
+}
+
+static void file_free(struct lbt_file *f)
+{
+	if (!f)
+		return;
+	if (f->lazy_sc)
+		lbt_scan_abort(f, f->lazy_sc);
+	lbt_free_strings(f);
+	if (f->mem_owned)
+		free((void *)f->mem);
+	if (!f->mem && f->fd >= 0)
+		close(f->fd);
+	free(f->threads);
+	free(f->blocks);
+	free(f->api_map);
+	free(f->api_name);
+	free(f->api_names_buf);
+	free((void *)f->path);
+	free(f);
+}
+
+void lbt_set_free(struct lbt_set *set)
+{
+	int i;
+
+	if (!set)
+		return;
+	for (i = 0; i < set->nfiles; i++)
+		file_free(set->files[i]);
+	free(set->files);
+	lbt_free_cursors(set);
+	free(set->heap);
+	free(set->unk_names);
+	free(set);
+}
+
+int64_t lbt_ticks_to_ns(const struct lbt_file *f, uint64_t t)
+{
+	return lbt_ticks_ns(f, t);
+}
+
+/* Validates the header; returns 0 or -1 after a message. */
+static int check_header(struct lbt_set *set, struct lbt_file *f)
+{
+	const struct lb_trace_header *h = &f->hdr;
+
+	if (f->size < 8 || memcmp(h->magic, LB_TRACE_MAGIC, 8) != 0) {
+		say(set, "%s: byte 0: not an lbshim trace (bad magic)",
+		    f->path);
+		return -1;
+	}
+	if (f->size < LB_TRACE_HEADER_SIZE) {
+		say(set, "%s: byte %llu: file ends inside the %u-byte header",
+		    f->path, (unsigned long long)f->size, LB_TRACE_HEADER_SIZE);
+		return -1;
+	}
+	if (h->version != LB_TRACE_VERSION) {
+		say(set,
+		    "%s: byte 8: trace format version %u, this lbtrace "
+		    "reads version %u",
+		    f->path, h->version, LB_TRACE_VERSION);
+		return -1;
+	}
+	if (h->header_size != LB_TRACE_HEADER_SIZE ||
+	    h->rec_size != LB_TRACE_REC_SIZE) {
+		say(set,
+		    "%s: byte 12: header size %u / record size %u, "
+		    "expected %u / %u",
+		    f->path, h->header_size, h->rec_size, LB_TRACE_HEADER_SIZE,
+		    LB_TRACE_REC_SIZE);
+		return -1;
+	}
+	if (h->block_size < 4096 || h->block_size % 4096 ||
+	    h->block_size > LBT_MAX_BLOCK_SIZE) {
+		say(set, "%s: byte 20: invalid block size %u", f->path,
+		    h->block_size);
+		return -1;
+	}
+	if (!h->ticks_per_sec) {
+		say(set, "%s: byte 40: clock rate is 0", f->path);
+		return -1;
+	}
+	return 0;
+}
+
+static void setup_clock(struct lbt_file *f)
+{
+	uint64_t rate = f->hdr.ticks_per_sec;
+
+	f->ns_identity = rate == 1000000000ull;
+	/* (1e9 << 32) fits in 63 bits, so this cannot overflow */
+	f->ns_mult = (uint64_t)(((1000000000ull << 32) + rate / 2) / rate);
+}
+
+/* Index of the K-th (0-based) current API named NAME, or -1. */
+static int lookup_nth(const char *name, int k)
+{
+	int i, first = -1;
+
+	for (i = 0; i < LB_API_COUNT; i++) {
+		if (strcmp(lb_api_info[i].name, name) != 0)
+			continue;
+		if (first < 0)
+			first = i;
+		if (k-- == 0)
+			return i;
+	}
+	return first;
+}
+
+/*
+ * Maps the writer's API ids to ours through the header's api_names (by
+ * name, the k-th duplicate to the k-th of ours); without names, ids are
+ * taken to be ours.
+ */
+static int setup_api_map(struct lbt_file *f)
+{
+	const char *src = f->hdr.api_names;
+	size_t len = sizeof(f->hdr.api_names), i, n = 0;
+	uint32_t id, j;
+	char *p;
+
+	if (!src[0]) {
+		f->napi = LB_API_COUNT;
+		f->api_map = calloc(f->napi, sizeof(*f->api_map));
+		f->api_name = calloc(f->napi, sizeof(*f->api_name));
+		if (!f->api_map || !f->api_name)
+			return -1;
+		for (id = 0; id < f->napi; id++) {
+			f->api_map[id] = id;
+			f->api_name[id] = lb_api_info[id].name;
+		}
+		return 0;
+	}
+	f->api_names_buf = malloc(len + 1);
+	if (!f->api_names_buf)
+		return -1;
+	memcpy(f->api_names_buf, src, len);
+	f->api_names_buf[len] = 0;
+	/* names end at an empty name or at the end of the field */
+	for (i = 0; i < len && f->api_names_buf[i];
+	     i += strlen(f->api_names_buf + i) + 1)
+		n++;
+	f->napi = n;
+	f->api_map = calloc(n ? n : 1, sizeof(*f->api_map));
+	f->api_name = calloc(n ? n : 1, sizeof(*f->api_name));
+	if (!f->api_map || !f->api_name)
+		return -1;
+	for (i = 0, id = 0; id < n; id++) {
+		int k = 0;
+
+		p = f->api_names_buf + i;
+		f->api_name[id] = p;
+		for (j = 0; j < id; j++)
+			k += !strcmp(f->api_name[j], p);
+		f->api_map[id] = lookup_nth(p, k);
+		i += strlen(p) + 1;
+	}
+	return 0;
+}
+
+static int cmp_block(const void *a, const void *b)
+{
+	const struct lbt_block *x = a, *y = b;
+
+	if (x->thread_index != y->thread_index)
+		return x->thread_index < y->thread_index ? -1 : 1;
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	if (x->ordinal != y->ordinal)
+		return x->ordinal < y->ordinal ? -1 : 1;
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+uint64_t lbt_block_seq(const struct lbt_block *b, uint32_t s)
+{
+	uint64_t lap = b->ordinal;
+
+	if (!(b->flags & LB_BLK_RING))
+		return b->first_seq + s;
+	/* slots from start on were written one lap before the others */
+	if (b->start && s >= b->start && lap)
+		lap--;
+	return b->first_seq + lap * b->nslots + s;
+}
+
+/*
+ * LEN bytes at OFF of F: a pointer into the memory source, or BUF filled
+ * by pread.  What the file no longer has (it shrank while being read, or
+ * a read failed) reads as zeros: empty slots, never a fault.
+ */
+static const void *fetch(const struct lbt_file *f, uint64_t off, size_t len,
+			 void *buf)
+{
+	size_t got = 0;
+	ssize_t n;
+
+	if (f->mem)
+		return off <= f->size && len <= f->size - off ? f->mem + off
+							      : NULL;
+	while (got < len) {
+		n = pread(f->fd, (char *)buf + got, len - got, off + got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += n;
+	}
+	memset((char *)buf + got, 0, len - got);
+	return buf;
+}
+
+void lbt_chunk_load(const struct lbt_file *f, struct lbt_chunk *ch,
+		    const struct lbt_block *b, uint32_t s)
+{
+	static const struct lb_trace_rec zero[1];
+	const void *p;
+
+	if (!ch->cap)
+		ch->cap = 1024;
+	ch->b = b;
+	ch->first = s - s % ch->cap;
+	ch->n =
+	    b->nslots - ch->first < ch->cap ? b->nslots - ch->first : ch->cap;
+	if (!f->mem && !ch->buf)
+		ch->buf = malloc(ch->cap * sizeof(*ch->buf));
+	p = f->mem || ch->buf ? fetch(f, lbt_slot_off(b, ch->first),
+				      ch->n * sizeof(*ch->buf), ch->buf)
+			      : NULL;
+	if (!p) {
+		/* out of memory: an empty slot, alone (the caller's loop
+		 * moves on one slot at a time) */
+		ch->first = s;
+		ch->n = 1;
+		p = zero;
+	}
+	ch->recs = p;
+}
+
+void lbt_chunk_free(struct lbt_chunk *ch)
+{
+	free(ch->buf);
+	memset(ch, 0, sizeof(*ch));
+}
+
+/* Reads the block headers; counts the records of each block. */
+static int index_blocks(struct lbt_set *set, struct lbt_file *f)
+{
+	uint64_t bs = f->hdr.block_size, off, avail;
+	uint64_t nmax = (f->size - LB_TRACE_HEADER_SIZE + bs - 1) / bs;
+	uint32_t per = lb_trace_slots(f->hdr.block_size);
+
+	f->blocks = calloc(nmax ? nmax : 1, sizeof(*f->blocks));
+	if (!f->blocks)
+		return -1;
+	for (off = LB_TRACE_HEADER_SIZE; off + LB_TRACE_REC_SIZE <= f->size;
+	     off += bs) {
+		struct lb_trace_block hb;
+		const struct lb_trace_block *h = fetch(f, off, sizeof(hb), &hb);
+		struct lbt_block *b = &f->blocks[f->nblocks];
+
+		if (h->magic == 0)
+			continue; /* handed out never, or not yet */
+		if (h->magic != LB_BLOCK_MAGIC) {
+			say(set,
+			    "%s: byte %llu: bad block header (magic 0x%08x)"
+			    ", block skipped",
+			    f->path, (unsigned long long)off, h->magic);
+			f->corrupt = 1;
+			continue;
+		}
+		avail = (f->size - off) / LB_TRACE_REC_SIZE - 1;
+		b->off = off;
+		b->ordinal = h->ordinal;
+		b->first_seq = h->first_seq;
+		b->tid = h->tid;
+		b->thread_index = h->thread_index;
+		b->flags = h->flags;
+		b->nslots = avail < per ? (uint32_t)avail : per;
+		memcpy(b->name, h->thread_name, 16);
+		b->name[16] = 0;
+		if (b->flags & LB_BLK_RING) {
+			/* a wrapped ring reads from the oldest slot on */
+			b->start = b->ordinal && h->ring_next < b->nslots
+				       ? h->ring_next
+				       : 0;
+		}
+		/* non-ring blocks end at their first empty slot: found by
+		 * the scan (reader_strings.c), which reads every slot anyway */
+		b->npos = b->nslots;
+		f->nblocks++;
+	}
+	qsort(f->blocks, f->nblocks, sizeof(*f->blocks), cmp_block);
+	return 0;
+}
+
+/* Groups the sorted blocks into threads. */
+static int index_threads(struct lbt_file *f)
+{
+	uint32_t i, n = 0;
+	struct lbt_thread *t = NULL;
+
+	f->threads = calloc(f->nblocks ? f->nblocks : 1, sizeof(*f->threads));
+	if (!f->threads)
+		return -1;
+	for (i = 0; i < f->nblocks; i++) {
+		struct lbt_block *b = &f->blocks[i];
+
+		if (!t || t->thread_index != b->thread_index ||
+		    t->tid != b->tid) {
+			t = &f->threads[n++];
+			t->tid = b->tid;
+			t->thread_index = b->thread_index;
+			t->first_block = i;
+		}
+		t->nblocks++;
+		memcpy(t->name, b->name, sizeof(t->name));
+	}
+	f->nthreads = n;
+	return 0;
+}
+
+static void check_truncation(struct lbt_set *set, struct lbt_file *f)
+{
+	uint64_t bs = f->hdr.block_size;
+	uint64_t body = f->size - LB_TRACE_HEADER_SIZE;
+	uint64_t whole = body / bs;
+
+	/* a partial block, or fewer blocks than the writer handed out */
+	if (body % bs || f->hdr.blocks_used > whole) {
+		f->truncated = 1;
+		f->truncated_at = f->size;
+	}
+	if (f->truncated)
+		say(set,
+		    "%s: truncated at byte %llu: the rest of the trace is "
+		    "missing",
+		    f->path, (unsigned long long)f->truncated_at);
+}
+
+/* Recomputes the set origin (earliest start) and every file's shift. */
+static void update_origin(struct lbt_set *set)
+{
+	int i;
+	uint64_t o = UINT64_MAX;
+
+	for (i = 0; i < set->nfiles; i++)
+		if (set->files[i]->hdr.start_realtime_ns < o)
+			o = set->files[i]->hdr.start_realtime_ns;
+	set->origin = set->nfiles ? o : 0;
+	for (i = 0; i < set->nfiles; i++) {
+		struct lbt_file *f = set->files[i];
+		uint64_t d = f->hdr.start_realtime_ns - o;
+
+		f->origin_shift =
+		    d > INT64_MAX / 4 ? INT64_MAX / 4 : (int64_t)d;
+	}
+}
+
+/* Everything after opening: validate, index, scan. Takes F. */
+static int add_file(struct lbt_set *set, struct lbt_file *f)
+{
+	struct lbt_file **nf;
+	const void *h;
+
+	memset(&f->hdr, 0, sizeof(f->hdr));
+	if (f->size >= sizeof(f->hdr)) {
+		h = fetch(f, 0, sizeof(f->hdr), &f->hdr);
+		if (h != &f->hdr)
+			memcpy(&f->hdr, h, sizeof(f->hdr));
+	} else if (f->size && f->mem) {
+		memcpy(&f->hdr, f->mem, f->size);
+	} else if (f->size) {
+		fetch(f, 0, f->size, &f->hdr);
+	}
+	if (check_header(set, f))
+		goto bad;
+	f->hdr.host[sizeof(f->hdr.host) - 1] = 0;
+	f->hdr.cmdline[sizeof(f->hdr.cmdline) - 1] = 0;
+	setup_clock(f);
+	if (setup_api_map(f) || index_blocks(set, f) || index_threads(f))
+		goto oom;
+	check_truncation(set, f);
+	nf = realloc(set->files, (set->nfiles + 1) * sizeof(*nf));
+	if (!nf)
+		goto oom;
+	set->files = nf;
+	f->index = set->nfiles;
+	set->files[set->nfiles++] = f;
+	update_origin(set);
+	if (!set->lazy && lbt_scan_strings(set, f)) {
+		set->nfiles--;
+		update_origin(set);
+		goto oom;
+	}
+	set->started = 0;
+	return 0;
+oom:
+	say(set, "%s: out of memory", f->path);
+bad:
+	file_free(f);
+	return -1;
+}
+
+int lbt_set_add_mem(struct lbt_set *set, const char *name, const void *buf,
+		    size_t len)
+{
+	struct lbt_file *f = calloc(1, sizeof(*f));
+
+	if (!f || !(f->path = strdup(name ? name : "(memory)"))) {
+		free(f);
+		say(set, "%s: out of memory", name);
+		return -1;
+	}
+	f->fd = -1;
+	f->mem = len ? buf : (const uint8_t *)"";
+	f->size = len;
+	if (len && ((uintptr_t)buf & 7)) {
+		/* records are read in place: they need 8-byte alignment */
+		void *copy = malloc(len ? len : 1);
+
+		if (!copy) {
+			say(set, "%s: out of memory", f->path);
+			file_free(f);
+			return -1;
+		}
+		memcpy(copy, buf, len);
+		f->mem = copy;
+		f->mem_owned = 1;
+	}
+	return add_file(set, f);
+}
+
+/* Reads a pipe or other unmappable input, up to a bound. */
+static int slurp(struct lbt_set *set, struct lbt_file *f, int fd)
+{
+	size_t cap = 1 << 16, len = 0;
+	uint8_t *buf = malloc(cap), *nb;
+	ssize_t n;
+
+	while (buf) {
+		if (len == cap) {
+			if (cap >= LBT_MAX_STREAM_INPUT) {
+				say(set,
+				    "%s: byte %zu: input too large to "
+				    "read from a pipe",
+				    f->path, len);
+				free(buf);
+				return -1;
+			}
+			nb = realloc(buf, cap * 2);
+			if (!nb)
+				break;
+			buf = nb;
+			cap *= 2;
+		}
+		n = read(fd, buf + len, cap - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			say(set, "%s: byte %zu: %s", f->path, len,
+			    strerror(errno));
+			free(buf);
+			return -1;
+		}
+		if (n == 0) {
+			f->mem = len ? buf : (const uint8_t *)"";
+			f->size = len;
+			f->mem_owned = len != 0;
+			if (!len)
+				free(buf);
+			return 0;
+		}
+		len += n;
+	}
+	free(buf);
+	say(set, "%s: out of memory", f->path);
+	return -1;
+}
+
+int lbt_set_add(struct lbt_set *set, const char *path)
+{
+	struct lbt_file *f = calloc(1, sizeof(*f));
+	struct stat st;
+	int fd, rc = -1;
+
+	if (!f || !(f->path = strdup(path))) {
+		free(f);
+		say(set, "%s: out of memory", path);
+		return -1;
+	}
+	f->fd = -1;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		say(set, "%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (fstat(fd, &st)) {
+		say(set, "%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		say(set, "%s: is a directory", path);
+		goto fail;
+	}
+	if (S_ISREG(st.st_mode)) {
+		/* read in place with pread: the fd stays open */
+		f->size = st.st_size;
+		f->fd = fd;
+		posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+		return add_file(set, f);
+	}
+	if (slurp(set, f, fd))
+		goto fail;
+	close(fd);
+	return add_file(set, f);
+fail:
+	if (fd >= 0)
+		close(fd);
+	file_free(f);
+	return rc;
+}
+
+const char *lbt_thread_name(const struct lbt_file *f,
+			    const struct lbt_thread *t)
+{
+	const char *s = t->name_sid ? lbt_string(f, t->name_sid) : NULL;
+
+	return s ? s : t->name;
+}

@@ -1,0 +1,314 @@
+/*
+ * reader_iter.c - iterating the records of a set: one cursor per thread,
+ * merged by a binary min-heap on the wall time of each cursor's record
+ * (k-way merge: each thread's own order is kept), and the decoding of one
+ * record into struct lbt_rec.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lbshim/api.h"
+#include "read/reader_priv.h"
+
+void lbt_show_internal(struct lbt_set *set, int on)
+{
+	set->internal = on;
+}
+
+/*
+ * Moves C to its next record to yield (from its current position on) and
+ * sets its key.  Records without a time of their own take the time of the
+ * thread's previous one, so that they stay in place in the merge.
+ */
+static void cursor_fill(struct lbt_set *set, struct lbt_cursor *c)
+{
+	const struct lbt_file *f = c->file;
+	const struct lbt_thread *t = c->thread;
+
+	while (c->bi < t->nblocks) {
+		const struct lbt_block *b = &f->blocks[t->first_block + c->bi];
+		const struct lb_trace_rec *r;
+
+		if (c->pos >= b->npos) {
+			c->bi++;
+			c->pos = 0;
+			continue;
+		}
+		c->slot = lbt_pos_slot(b, c->pos);
+		r = lbt_slot(f, &c->ch, b, c->slot);
+		if (!r->hdr.type) {
+			/* the commit rule: a plain block ends here */
+			if (!(b->flags & LB_BLK_RING))
+				((struct lbt_block *)b)->npos = c->pos;
+			c->pos++;
+			continue;
+		}
+		if (f->lazy_sc)
+			lbt_scan_one(c->file, f->lazy_sc, c->thread, r,
+				     lbt_slot_off(b, c->slot));
+		if (!set->internal && lbt_untimed(r->hdr.type)) {
+			c->pos++;
+			continue;
+		}
+		if (lbt_untimed(r->hdr.type) || !r->t0)
+			c->key = c->last_key;
+		else
+			c->key = lbt_ticks_ns(f, r->t0);
+		c->r = r;
+		return;
+	}
+	c->done = 1;
+}
+
+static int cur_less(const struct lbt_cursor *a, const struct lbt_cursor *b)
+{
+	if (a->key != b->key)
+		return a->key < b->key;
+	if (a->file->index != b->file->index)
+		return a->file->index < b->file->index;
+	return a->thread->order < b->thread->order;
+}
+
+static void heap_down(struct lbt_set *set, int i)
+{
+	for (;;) {
+		int l = 2 * i + 1, r = l + 1, m = i, tmp;
+
+		if (l < set->nheap &&
+		    cur_less(&set->cur[set->heap[l]], &set->cur[set->heap[m]]))
+			m = l;
+		if (r < set->nheap &&
+		    cur_less(&set->cur[set->heap[r]], &set->cur[set->heap[m]]))
+			m = r;
+		if (m == i)
+			return;
+		tmp = set->heap[i];
+		set->heap[i] = set->heap[m];
+		set->heap[m] = tmp;
+		i = m;
+	}
+}
+
+/* Slots all cursor windows may hold together (64 MiB). */
+#define LBT_WINDOW_BUDGET (1u << 20)
+
+void lbt_free_cursors(struct lbt_set *set)
+{
+	int i;
+
+	for (i = 0; set->cur && i < set->ncur; i++)
+		lbt_chunk_free(&set->cur[i].ch);
+	free(set->cur);
+	set->cur = NULL;
+	set->ncur = 0;
+}
+
+void lbt_rewind(struct lbt_set *set, int mode)
+{
+	int i, n = 0, k = 0;
+	uint32_t j, cap;
+
+	for (i = 0; i < set->nfiles; i++)
+		n += set->files[i]->nthreads;
+	lbt_free_cursors(set);
+	/* windows of 16..1024 slots: many threads share the budget */
+	cap = LBT_WINDOW_BUDGET / (n ? n : 1);
+	cap = cap > 1024 ? 1024 : cap < 16 ? 16 : cap;
+	free(set->heap);
+	set->cur = calloc(n ? n : 1, sizeof(*set->cur));
+	set->heap = calloc(n ? n : 1, sizeof(*set->heap));
+	set->ncur = set->cur && set->heap ? n : 0;
+	set->nheap = 0;
+	set->mode = mode;
+	set->seq_cur = 0;
+	set->started = 1;
+	for (i = 0; i < set->nfiles; i++) {
+		struct lbt_file *f = set->files[i];
+
+		if (f->lazy_sc) { /* a pass left halfway: start over */
+			lbt_scan_abort(f, f->lazy_sc);
+			f->lazy_sc = NULL;
+		}
+		if (f->scanned)
+			continue;
+		if (mode == LBT_UNORDERED && set->lazy)
+			f->lazy_sc = lbt_scan_begin(f);
+		if (!f->lazy_sc)
+			lbt_ensure_scanned(f);
+	}
+	for (i = 0; i < set->nfiles && k < set->ncur; i++) {
+		struct lbt_file *f = set->files[i];
+
+		for (j = 0; j < f->nthreads; j++, k++) {
+			struct lbt_cursor *c = &set->cur[k];
+
+			c->file = f;
+			c->thread = &f->threads[j];
+			c->ch.cap = cap;
+			c->thread->order = k;
+			c->last_key = lbt_ticks_to_ns(f, f->hdr.start_ticks);
+			cursor_fill(set, c);
+			if (!c->done)
+				set->heap[set->nheap++] = k;
+		}
+	}
+	for (i = set->nheap / 2 - 1; i >= 0; i--)
+		heap_down(set, i);
+}
+
+static const char *api_name(struct lbt_set *set, const struct lbt_file *f,
+			    uint32_t raw, int *id)
+{
+	if (raw < f->napi) {
+		*id = f->api_map[raw];
+		return f->api_name[raw];
+	}
+	*id = -1;
+	/* names stay valid as long as the set: --last keeps records */
+	if (!set->unk_names)
+		set->unk_names = calloc(65536, sizeof(*set->unk_names));
+	if (!set->unk_names)
+		return "api#?";
+	if (!set->unk_names[raw & 0xffff][0])
+		snprintf(set->unk_names[raw & 0xffff], 12, "api#%u",
+			 raw & 0xffff);
+	return set->unk_names[raw & 0xffff];
+}
+
+static const struct lbt_crash *crash_at(const struct lbt_file *f, uint64_t off)
+{
+	uint32_t i;
+
+	for (i = 0; i < f->ncrashes; i++)
+		if (f->crashes[i].off == off)
+			return &f->crashes[i];
+	return NULL;
+}
+
+static void decode(struct lbt_set *set, const struct lbt_cursor *c)
+{
+	const struct lbt_file *f = c->file;
+	const struct lbt_block *b = &f->blocks[c->thread->first_block + c->bi];
+	const struct lb_trace_rec *r = c->r;
+	struct lbt_rec *o = &set->rec;
+	o->file = f;
+	o->thread = c->thread;
+	o->copy = *r;
+	o->raw = &o->copy;
+	o->seq = lbt_block_seq(b, c->slot);
+	o->off = lbt_slot_off(b, c->slot);
+	o->type = r->hdr.type;
+	o->flags = r->hdr.flags;
+	o->note = r->hdr.note;
+	o->device = r->hdr.device;
+	o->ret = r->hdr.ret;
+	o->api_raw = r->hdr.api;
+	o->crash = NULL;
+	o->t_ns = c->key;
+	o->dur_ns = 0;
+	o->in_flight = 0;
+	if (o->type == LB_REC_CALL) {
+		o->api_name = api_name(set, f, r->hdr.api, &o->api);
+		o->kind = o->api >= 0 ? lb_api_info[o->api].kind : -1;
+		/* written by the crash handler for the call it interrupted
+		 * (or an entry record without a return time) */
+		o->in_flight = !r->t1 || (r->hdr.flags & LB_RF_INFLIGHT);
+		if (r->t1 > r->t0 && r->t0) {
+			o->dur_ns = lbt_dticks_ns(f, r->t1 - r->t0);
+		}
+	} else {
+		o->api = -1;
+		o->api_name = NULL;
+		o->kind = -1;
+		if (o->type == LB_REC_CRASH) {
+			lbt_ensure_scanned(f); /* crashes are rare */
+			o->crash = crash_at(f, o->off);
+		}
+		if (o->type == LB_REC_LOST && r->t1 > r->t0 && r->t0)
+			o->dur_ns = lbt_ticks_to_ns(f, r->t1) -
+				    lbt_ticks_to_ns(f, r->t0);
+	}
+}
+
+/* End of a pass: lazy scans that rode along are complete. */
+static const struct lbt_rec *finish_pass(struct lbt_set *set)
+{
+	int i;
+
+	for (i = 0; i < set->nfiles; i++) {
+		struct lbt_file *f = set->files[i];
+
+		if (f->lazy_sc) {
+			lbt_scan_end(f, f->lazy_sc);
+			f->lazy_sc = NULL;
+		}
+	}
+	return NULL;
+}
+
+const struct lbt_rec *lbt_next(struct lbt_set *set)
+{
+	struct lbt_cursor *c;
+
+	if (!set->started)
+		lbt_rewind(set, LBT_ORDERED);
+	if (set->mode == LBT_UNORDERED) {
+		while (set->seq_cur < set->ncur && set->cur[set->seq_cur].done)
+			set->seq_cur++;
+		if (set->seq_cur >= set->ncur)
+			return finish_pass(set);
+		c = &set->cur[set->seq_cur];
+	} else {
+		if (!set->nheap)
+			return finish_pass(set);
+		c = &set->cur[set->heap[0]];
+	}
+	decode(set, c);
+	if (!lbt_untimed(set->rec.type))
+		c->last_key = c->key;
+	c->pos++;
+	cursor_fill(set, c);
+	if (set->mode != LBT_UNORDERED) {
+		if (c->done)
+			set->heap[0] = set->heap[--set->nheap];
+		heap_down(set, 0);
+	}
+	return &set->rec;
+}
+
+/* Host-function and callback launches carry a function, not a kernel. */
+static int host_fn_api(int api)
+{
+	return api == LB_ID_hipLaunchHostFunc ||
+	       api == LB_ID_hipStreamAddCallback;
+}
+
+void lbt_rec_launch(const struct lbt_rec *r, struct lbt_launch *l)
+{
+	const struct lb_trace_rec *x = r->raw;
+
+	memset(l, 0, sizeof(*l));
+	if (host_fn_api(r->api)) {
+		l->fn = x->a[0];
+	} else {
+		l->kernel_sid = (uint32_t)x->a[0];
+		l->shmem = (uint32_t)(x->a[0] >> 32);
+	}
+	l->grid[0] = (uint32_t)x->a[1];
+	l->grid[1] = (uint32_t)(x->a[1] >> 32);
+	l->grid[2] = (uint16_t)x->a[2];
+	l->block[0] = (uint16_t)(x->a[2] >> 16);
+	l->block[1] = (uint16_t)(x->a[2] >> 32);
+	l->block[2] = (uint16_t)(x->a[2] >> 48);
+}
+
+const char *lbt_rec_kernel(const struct lbt_rec *r, int demangled)
+{
+	uint32_t sid = (uint32_t)r->raw->a[0];
+
+	if (r->type != LB_REC_CALL || r->kind != LB_KIND_LAUNCH || !sid ||
+	    host_fn_api(r->api))
+		return NULL;
+	return demangled ? lbt_string_demangled(r->file, sid)
+			 : lbt_string(r->file, sid);
+}

@@ -1,0 +1,213 @@
+/*
+ * reader_priv.h - what the reader's files share among themselves: block
+ * index entries, strings, the set and its iteration cursors.  Not for
+ * formatters (they use reader.h).
+ */
+#ifndef LBTRACE_READER_PRIV_H
+#define LBTRACE_READER_PRIV_H
+
+#include "read/reader.h"
+
+/* One block of a file, as indexed at open. */
+struct lbt_block {
+	uint64_t off; /* byte offset of the block header */
+	uint64_t ordinal;
+	uint64_t first_seq;
+	uint32_t tid;
+	uint32_t thread_index;
+	uint32_t flags;	 /* LB_BLK_* */
+	uint32_t nslots; /* record slots present in the file */
+	uint32_t npos;	 /* positions to visit (see reader_iter.c) */
+	uint32_t start;	 /* ring: slot of the oldest record */
+	char name[17];
+};
+
+/* One assembled string. */
+struct lbt_string {
+	uint32_t id;
+	char *text;
+	char *demangled; /* lazily, NULL until asked */
+};
+
+/*
+ * A window of consecutive record slots of one block, read with pread
+ * (faster than a mapping's page faults, and a file that shrinks while
+ * read cannot fault): what each cursor and the scan read through.  For an
+ * in-memory source the window points into the memory itself.
+ */
+struct lbt_chunk {
+	const struct lbt_block *b;	 /* block held, NULL none */
+	uint32_t first, n;		 /* slots [first, first + n) */
+	uint32_t cap;			 /* slots the buffer holds */
+	const struct lb_trace_rec *recs; /* slot first */
+	struct lb_trace_rec *buf;	 /* cap slots, made on first use */
+};
+
+/* Iteration state of one thread. */
+struct lbt_cursor {
+	struct lbt_file *file;
+	struct lbt_thread *thread;
+	uint32_t bi;		      /* block, within the thread's blocks */
+	uint32_t pos;		      /* position within that block */
+	uint32_t slot;		      /* slot of the current record */
+	const struct lb_trace_rec *r; /* it, in chunk */
+	struct lbt_chunk ch;
+	int done;
+	int64_t key;	  /* ns of the current record */
+	int64_t last_key; /* ns of the thread's previous timed record */
+};
+
+struct lbt_set {
+	FILE *err;
+	int nfiles;
+	struct lbt_file **files;
+	uint64_t origin;
+	int mode;
+	int internal; /* yield STRING / FRAME records too */
+	int ncur;
+	struct lbt_cursor *cur;
+	int *heap; /* cursor indexes, min-heap on key */
+	int nheap;
+	int seq_cur;	    /* UNORDERED: cursor being read */
+	uint32_t chunk_cap; /* slots per cursor window */
+	int lazy;	    /* scan along the first UNORDERED pass */
+	int started;
+	struct lbt_rec rec;
+	char (*unk_names)[12]; /* "api#N" for unknown ids, made lazily */
+};
+
+/* Loads the window of CH that holds slot S of block B (reader.c). */
+void lbt_chunk_load(const struct lbt_file *f, struct lbt_chunk *ch,
+		    const struct lbt_block *b, uint32_t s);
+
+/* Frees the cursors and their windows (reader_iter.c). */
+void lbt_free_cursors(struct lbt_set *set);
+
+/* Frees CH's buffer. */
+void lbt_chunk_free(struct lbt_chunk *ch);
+
+/* Slot S of block B of file F (S < B->nslots), through CH. */
+static inline const struct lb_trace_rec *lbt_slot(const struct lbt_file *f,
+						  struct lbt_chunk *ch,
+						  const struct lbt_block *b,
+						  uint32_t s)
+{
+	if (ch->b != b || s < ch->first || s - ch->first >= ch->n)
+		lbt_chunk_load(f, ch, b, s);
+	return ch->recs + (s - ch->first);
+}
+
+/* Byte offset of slot S of block B. */
+static inline uint64_t lbt_slot_off(const struct lbt_block *b, uint32_t s)
+{
+	return b->off + LB_TRACE_REC_SIZE * (1 + (uint64_t)s);
+}
+
+/* Record types without a time of their own. */
+static inline int lbt_untimed(unsigned type)
+{
+	return type == LB_REC_STRING || type == LB_REC_FRAME;
+}
+
+/* FILE's clock ticks D as ns, saturating far below overflow. */
+static inline int64_t lbt_dticks_ns(const struct lbt_file *f, uint64_t d)
+{
+	unsigned __int128 v = d;
+
+	if (!f->ns_identity)
+		v = (v * f->ns_mult + (1u << 31)) >> 32; /* rounded */
+	return v > INT64_MAX / 4 ? INT64_MAX / 4 : (int64_t)v;
+}
+
+/* lbt_ticks_to_ns(), inline for the iteration's hot path. */
+static inline int64_t lbt_ticks_ns(const struct lbt_file *f, uint64_t t)
+{
+	uint64_t s = f->hdr.start_ticks;
+
+	if (t < s)
+		return f->origin_shift - lbt_dticks_ns(f, s - t);
+	return f->origin_shift + lbt_dticks_ns(f, t - s);
+}
+
+/* Earliest start and latest end of the timed records, in raw ticks. */
+struct lbt_span {
+	uint64_t lo, hi;
+};
+
+/* What a scan gathers until lbt_scan_end() hands it to the file. */
+struct lbt_scan {
+	struct part_ref *parts; /* (reader_strings.c) */
+	size_t nparts, cap;
+	struct frame_raw **raw; /* per crash, parallel to frames */
+	struct lbt_span sp;
+	uint64_t ncalls;
+	uint64_t *trecs; /* records per thread */
+	const struct lbt_thread *cur_thread;
+	struct lbt_crash *cur_crash; /* frames attach to it */
+	int failed;		     /* out of memory */
+};
+
+static inline void lbt_note_time(const struct lb_trace_rec *r,
+				 struct lbt_span *sp)
+{
+	if (lbt_untimed(r->hdr.type) || !r->t0)
+		return;
+	if (r->t0 < sp->lo)
+		sp->lo = r->t0;
+	if (r->t1 > sp->hi)
+		sp->hi = r->t1;
+	if (r->t0 > sp->hi)
+		sp->hi = r->t0;
+}
+
+/*
+ * The scan (reader_strings.c) builds F's string table, crash list, counts
+ * and time span.  It runs at open, or (lazy sets) along the first
+ * UNORDERED pass: begin, one() per committed record in thread order,
+ * end() (or abort() when the pass is abandoned).  end() returns 0 or -1
+ * (out of memory: strings and crashes are then empty).
+ */
+struct lbt_scan *lbt_scan_begin(struct lbt_file *f);
+void lbt_scan_other(struct lbt_file *f, struct lbt_scan *sc,
+		    struct lbt_thread *t, const struct lb_trace_rec *r,
+		    uint64_t off);
+
+/* (inline: a call record, the common case, only counts) */
+static inline void lbt_scan_one(struct lbt_file *f, struct lbt_scan *sc,
+				struct lbt_thread *t,
+				const struct lb_trace_rec *r, uint64_t off)
+{
+	sc->trecs[t - f->threads]++;
+	lbt_note_time(r, &sc->sp);
+	if (r->hdr.type == LB_REC_CALL)
+		sc->ncalls++;
+	else
+		lbt_scan_other(f, sc, t, r, off);
+}
+int lbt_scan_end(struct lbt_file *f, struct lbt_scan *sc);
+void lbt_scan_abort(struct lbt_file *f, struct lbt_scan *sc);
+
+/* The whole scan at once; 0 or -1 (out of memory). */
+int lbt_scan_strings(struct lbt_set *set, struct lbt_file *f);
+
+/* Scans F now unless done (what every lookup of strings calls). */
+void lbt_ensure_scanned(const struct lbt_file *f);
+
+/* Frees what lbt_scan_strings() built. */
+void lbt_free_strings(struct lbt_file *f);
+
+/* Iteration slot of position POS in block B (ring-aware). */
+static inline uint32_t lbt_pos_slot(const struct lbt_block *b, uint32_t pos)
+{
+	uint32_t s;
+
+	if (!(b->flags & LB_BLK_RING))
+		return pos;
+	s = b->start + pos;
+	return s >= b->nslots ? s - b->nslots : s;
+}
+
+/* Sequence number of slot S of block B. */
+uint64_t lbt_block_seq(const struct lbt_block *b, uint32_t s);
+
+#endif
