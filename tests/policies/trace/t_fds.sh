@@ -41,10 +41,18 @@ for m in closefrom closerange dup2 twice tmpfile; do
 	check "$m"
 done
 
-# The shim's own descriptor lost: it says so, in one line.
+# The shim's own descriptor lost: it says so, in one line, and the header
+# says the trace stopped early (clean exit + STOPPED).
 for m in closefrom closerange dup2 tmpfile; do
 	expect '^lbshim: trace: .*descriptor' "$m.err"
+	"$DUMP" "$m.lbt" >"$m.dump" || fail "$m: lbt_dump"
+	expect '^header .* flags=0x9 ' "$m.dump"
 done
-# A double close of the program's own number: nothing to say.
+# A double close of the program's own number: nothing to say, and the
+# whole run is in the trace.
 [ -s twice.err ] && { cat twice.err; fail "twice: a warning"; }
+"$DUMP" twice.lbt >twice.dump || fail "twice: lbt_dump"
+expect '^header .* flags=0x1 ' twice.dump
+[ "$(count 'hipMemset\(dst=0x3,' twice.print)" -ge 40000 ] ||
+	fail "twice: $(count 'hipMemset\(dst=0x3,' twice.print) calls after"
 echo ok
