@@ -28,11 +28,15 @@ $(TRACE_T)/tprog: tests/policies/trace/tprog.c $(TRACE_FAKE)/libamdhip64.so.5
 	$(CC) $(TRACE_CFLAGS) -O0 -fno-omit-frame-pointer $< -o $@ \
 		-L$(TRACE_FAKE) -lamdhip64 -lpthread
 
+# Descriptors handled the way real programs do (t_fds.sh).
+$(TRACE_T)/tfd: tests/policies/trace/tfd.c $(TRACE_FAKE)/libamdhip64.so.5
+	$(CC) $(TRACE_CFLAGS) $< -o $@ -L$(TRACE_FAKE) -lamdhip64
+
 $(TRACE_T)/bench_trace: tests/policies/trace/bench_trace.c $(TRACE_FAKE)/libamdhip64.so.5
 	$(CC) $(TRACE_CFLAGS) -O2 $< -o $@ -L$(TRACE_FAKE) -lamdhip64 -lpthread
 
 TRACE_TEST_DEPS = $(BUILD)/liblbshim.so $(TRACE_T)/lbt_dump $(TRACE_T)/tprog \
-	$(TRACE_T)/tkern $(TRACE_T)/libtkern_twin.so $(HE_LIB)
+	$(TRACE_T)/tfd $(BUILD)/lbtrace $(TRACE_T)/tkern $(TRACE_T)/libtkern_twin.so $(HE_LIB)
 TRACE_TESTS = $(sort $(wildcard tests/policies/trace/t_*.sh))
 
 check-trace: $(TRACE_TEST_DEPS)

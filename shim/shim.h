@@ -60,7 +60,10 @@ extern LB_TLS int lb_depth;
 
 struct lb_call {
 	uint16_t api;
-	uint8_t handled;   /* a policy served the call; runtime not called */
+	uint8_t handled;   /* a policy's pre answered the call: the thunk (the
+			    * runtime's function, with the program's
+			    * arguments) is not called; the policy may call
+			    * the runtime itself to answer (trace: SERVED) */
 	uint8_t flags;	   /* LB_CALL_* */
 	hipError_t ret;	   /* result, for hipError_t functions */
 	void *args;	   /* struct lb_args_<name> * */

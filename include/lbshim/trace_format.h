@@ -139,7 +139,8 @@ struct lb_trace_rec_hdr {
 
 /* Call record flags. */
 #define LB_RF_REMAPPED 0x1u /* stream0 changed the stream (stream_used) */
-#define LB_RF_SERVED 0x2u   /* a policy served the call; runtime not called */
+#define LB_RF_SERVED 0x2u   /* a policy answered the call, not forwarded as
+			     * made (it may call the runtime to answer) */
 #define LB_RF_HAZARD 0x4u   /* stream0: sync skipped other threads' work */
 #define LB_RF_GRIDZ_SAT 0x8u /* launch: grid.z did not fit 16 bits */
 #define LB_RF_ELSEWHERE 0x20u /* crash handler: the call was in flight on

@@ -34,7 +34,8 @@ struct lb_tr_state {
 	int gone;	/* the file was removed: the helper lets go of it */
 	int need_open;	/* forked child: 1 = create the file at first call,
 			 * 2 = being created, 0 = done (or never needed) */
-	int fd;
+	int fd;		/* the trace file, kept high; -1 once closed, or
+			 * once the program closed or replaced it */
 	int pid;
 	uint32_t block_size;
 	uint32_t slots;		/* record slots per block */
@@ -166,8 +167,9 @@ static inline unsigned lb_chunk_n(uintptr_t v)
 /*
  * Maps n new consecutive blocks of the file (reserving the space first),
  * pre-faulted for writing when populate.  Returns the encoded chunk, or
- * 0 (file stopped, no space, no memory).  Lock-free; safe in a signal
- * handler.
+ * 0 (file stopped, no space, no memory, or the descriptor is no longer
+ * the trace file's: checked first, see trace_file.c).  Lock-free; safe in
+ * a signal handler.
  */
 uintptr_t lb_file_map_chunk(unsigned n, int populate);
 
@@ -179,7 +181,10 @@ void lb_file_stop(const char *what, int err);
 
 /*
  * Stops tracing to the file if it was removed (fstat: no link left): one
- * warning.  Returns 1 if removed.  Async-signal-safe; keeps errno.
+ * warning.  Returns 1 if removed.  Looks only at the trace file: a
+ * descriptor the program closed or replaced is given up instead (one
+ * warning, the blocks mapped are kept), and returns 0.
+ * Async-signal-safe; keeps errno.
  */
 int lb_file_gone(void);
 

@@ -8,6 +8,13 @@
  * fallocate before a block is mapped: a store into a sparse hole of a full
  * disk would raise SIGBUS in the program; this way a full disk is an error
  * code, one warning, and the end of tracing.
+ *
+ * The descriptor is the program's to close by mistake: programs close
+ * descriptors they did not open (closefrom, close_range, a daemon's loop
+ * over every number), close one twice, or dup2 onto a number they chose.
+ * So it is kept high, out of the way of open(2)'s lowest-free numbers, and
+ * its identity (device, inode) is checked before each use; once it is not
+ * the trace file any more the number is never used again (see lb_fd_get).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -28,6 +35,8 @@
 
 static pthread_t lb_helper;
 static char lb_path[PATH_MAX];
+static dev_t lb_fd_dev; /* identity of the file behind lb_tr.fd */
+static ino_t lb_fd_ino;
 
 /* ---- file name ---- */
 
@@ -193,22 +202,22 @@ static int lb_create(const char *name, char *used, size_t cap)
 
 /* ---- space ---- */
 
-/* Reserves [off, off + len) of the file; 0 or an errno value. */
-static int lb_reserve(uint64_t off, uint64_t len)
+/* Reserves [off, off + len) of the file at fd; 0 or an errno value. */
+static int lb_reserve(int fd, uint64_t off, uint64_t len)
 {
 	static const char zeros[4096];
 	uint64_t end = off + len, have;
 
 	if (end > lb_tr.fsize_limit)
 		return EFBIG; /* past RLIMIT_FSIZE: SIGXFSZ would kill us */
-	if (!fallocate(lb_tr.fd, 0, (off_t)off, (off_t)len))
+	if (!fallocate(fd, 0, (off_t)off, (off_t)len))
 		goto ok;
 	if (errno != EOPNOTSUPP && errno != ENOSYS)
 		return errno;
 	/* No fallocate here: zeros written allocate the space as well. */
 	while (off < end) {
 		size_t n = end - off < sizeof(zeros) ? end - off : sizeof(zeros);
-		ssize_t w = pwrite(lb_tr.fd, zeros, n, (off_t)off);
+		ssize_t w = pwrite(fd, zeros, n, (off_t)off);
 
 		if (w <= 0)
 			return w < 0 ? errno : ENOSPC;
@@ -222,6 +231,105 @@ ok:
 		;
 	return 0;
 }
+
+/* ---- the descriptor ---- */
+
+/*
+ * Moves fd to a number near the top of what programs use: open(2) hands
+ * out the lowest free number, so a program reaches this one only by
+ * closing or dup2'ing numbers it did not open, or by holding all the
+ * lower ones.  Not above 1023: a higher number would grow the process's
+ * descriptor table (copied by every fork) for one descriptor.  Below
+ * RLIMIT_NOFILE's soft limit, the highest free of the few tried.
+ * Returns the new descriptor (close-on-exec; fd is closed), or fd when
+ * none could be had.
+ */
+static int lb_fd_high(int fd)
+{
+	struct rlimit rl;
+	long top = 1024;
+	int i, hi;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < (rlim_t)top)
+		top = (long)rl.rlim_cur;
+	for (i = 1; i <= 16 && top - i > fd; i++) {
+		hi = fcntl(fd, F_DUPFD_CLOEXEC, (int)(top - i));
+		if (hi >= 0 && hi < top) {
+			close(fd);
+			return hi;
+		}
+		if (hi >= 0)
+			close(hi); /* top - i is taken: try below it */
+		else if (errno != EMFILE)
+			break;
+	}
+	return fd;
+}
+
+static int lb_fd_is_trace(int fd, struct stat *st)
+{
+	return !fstat(fd, st) && st->st_dev == lb_fd_dev &&
+	       st->st_ino == lb_fd_ino;
+}
+
+/*
+ * The program closed or replaced the trace's descriptor (fd, the number
+ * seen): give the number up for good, whatever is there now is the
+ * program's.  The blocks already mapped stay and are written on (a
+ * mapping does not need its descriptor); no block is added.  One warning,
+ * unless tracing had stopped already and said so.
+ */
+static void lb_fd_lost(int fd)
+{
+	if (!__atomic_compare_exchange_n(&lb_tr.fd, &fd, -1, 0,
+					 __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+		return; /* another thread saw it first */
+	if (__atomic_load_n(&lb_tr.stopped, __ATOMIC_ACQUIRE))
+		return;
+	if (lb_tr.hdr)
+		__atomic_or_fetch(&lb_tr.hdr->flags, LB_HDR_STOPPED,
+				  __ATOMIC_RELEASE);
+	lb_log(LB_LOG_WARN,
+	       "trace: the program closed or replaced descriptor %d (%s); "
+	       "the trace keeps the blocks already mapped and grows no more",
+	       fd, lb_path);
+}
+
+/*
+ * The trace's descriptor, checked (fstat into st) to be the trace file
+ * still; -1 when the shim has none, or has just found that the program
+ * closed or replaced it (lb_fd_lost).  Called before each use of the
+ * descriptor, never per record.  What this cannot see: a program that
+ * puts its own file at the number between this check and the use that
+ * follows it (a few system calls later).  Async-signal-safe; errno may
+ * change.
+ */
+static int lb_fd_get(struct stat *st)
+{
+	int fd = __atomic_load_n(&lb_tr.fd, __ATOMIC_ACQUIRE);
+
+	if (fd < 0)
+		return -1;
+	if (lb_fd_is_trace(fd, st))
+		return fd;
+	lb_fd_lost(fd);
+	return -1;
+}
+
+/*
+ * Closes the trace's descriptor if it is the trace file still (never the
+ * program's file at that number); lb_tr.fd is -1 afterwards.
+ */
+static void lb_fd_close(void)
+{
+	int fd = __atomic_exchange_n(&lb_tr.fd, -1, __ATOMIC_ACQ_REL);
+	struct stat st;
+
+	if (fd >= 0 && lb_fd_is_trace(fd, &st))
+		close(fd);
+}
+
+/* ---- stopping ---- */
 
 /* Marks the file stopped; returns 1 for the first caller (who warns). */
 static int lb_stop_once(void)
@@ -238,7 +346,8 @@ void lb_file_stop(const char *what, int err)
 {
 	int saved = errno;
 
-	if (lb_stop_once())
+	/* No descriptor: the loss was said (lb_fd_lost), and is the cause. */
+	if (lb_stop_once() && __atomic_load_n(&lb_tr.fd, __ATOMIC_ACQUIRE) >= 0)
 		lb_log(LB_LOG_WARN, "trace: %s %s: %s; tracing stopped", what,
 		       lb_path, strerror(err));
 	errno = saved;
@@ -246,13 +355,13 @@ void lb_file_stop(const char *what, int err)
 
 int lb_file_gone(void)
 {
-	int saved = errno, fd = __atomic_load_n(&lb_tr.fd, __ATOMIC_RELAXED);
+	int saved = errno, gone;
 	struct stat st;
-	int gone;
 
-	if (fd < 0 || __atomic_load_n(&lb_tr.stopped, __ATOMIC_ACQUIRE))
+	if (__atomic_load_n(&lb_tr.stopped, __ATOMIC_ACQUIRE))
 		return 0;
-	gone = !fstat(fd, &st) && st.st_nlink == 0;
+	/* Only the trace file itself: never a file of the program's. */
+	gone = lb_fd_get(&st) >= 0 && st.st_nlink == 0;
 	if (gone && lb_stop_once()) {
 		lb_log(LB_LOG_WARN, "trace: %s was removed; tracing stopped",
 		       lb_path);
@@ -267,23 +376,29 @@ int lb_file_gone(void)
 uintptr_t lb_file_map_chunk(unsigned n, int populate)
 {
 	uint64_t k, off, len = (uint64_t)n * lb_tr.block_size;
+	struct stat st;
 	void *m;
-	int err;
+	int err, fd;
 
 	if (__atomic_load_n(&lb_tr.stopped, __ATOMIC_ACQUIRE) || !lb_tr.hdr)
 		return 0;
+	fd = lb_fd_get(&st);
+	if (fd < 0)
+		return 0;
 	k = __atomic_fetch_add(&lb_tr.hdr->blocks_used, n, __ATOMIC_RELAXED);
 	off = LB_TRACE_HEADER_SIZE + k * lb_tr.block_size;
-	err = lb_reserve(off, len);
+	err = lb_reserve(fd, off, len);
 	if (err) {
 		lb_file_stop("cannot extend", err);
 		return 0;
 	}
 	m = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		 MAP_SHARED | (populate ? MAP_POPULATE : 0), lb_tr.fd,
-		 (off_t)off);
-	if (m == MAP_FAILED)
+		 MAP_SHARED | (populate ? MAP_POPULATE : 0), fd, (off_t)off);
+	if (m == MAP_FAILED) {
+		/* Stop: each new try would reserve more of the file. */
+		lb_file_stop("cannot map", errno);
 		return 0;
+	}
 	if (populate) {
 		/*
 		 * MAP_POPULATE faults a shared mapping in for reading only;
@@ -402,9 +517,10 @@ int lb_file_open(void)
 	const char *pat = lb_getenv("LBSHIM_TRACE");
 	char name[PATH_MAX];
 	struct rlimit rl;
+	struct stat st;
 	uint64_t first = LB_TRACE_HEADER_SIZE + (uint64_t)lb_tr.block_size;
 	void *m;
-	int err;
+	int err, fd;
 
 	if (!pat || !*pat)
 		pat = "lbshim.%p.lbt";
@@ -412,21 +528,33 @@ int lb_file_open(void)
 	lb_tr.fsize_limit = UINT64_MAX;
 	if (!getrlimit(RLIMIT_FSIZE, &rl) && rl.rlim_cur != RLIM_INFINITY)
 		lb_tr.fsize_limit = rl.rlim_cur;
-	lb_tr.fd = lb_create(name, lb_path, sizeof(lb_path));
-	if (lb_tr.fd < 0) {
+	fd = lb_create(name, lb_path, sizeof(lb_path));
+	if (fd >= 0) {
+		fd = lb_fd_high(fd);
+		if (fstat(fd, &st)) {
+			err = errno;
+			close(fd);
+			fd = -1;
+			errno = err;
+		}
+	}
+	if (fd < 0) {
 		lb_log(LB_LOG_WARN, "trace: cannot create %s: %s; no trace file",
 		       name, strerror(errno));
 		return -1;
 	}
+	lb_fd_dev = st.st_dev;
+	lb_fd_ino = st.st_ino;
+	lb_tr.fd = fd;
 	lb_tr.file_size = 0;
 	lb_tr.stopped = 0;
-	err = lb_reserve(0, first);
+	err = lb_reserve(fd, 0, first);
 	if (err) {
 		lb_log(LB_LOG_WARN, "trace: cannot extend %s: %s; no trace file",
 		       lb_path, strerror(err));
 		goto fail;
 	}
-	m = mmap(NULL, first, PROT_READ | PROT_WRITE, MAP_SHARED, lb_tr.fd, 0);
+	m = mmap(NULL, first, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (m == MAP_FAILED) {
 		lb_log(LB_LOG_WARN, "trace: cannot map %s: %s; no trace file",
 		       lb_path, strerror(errno));
@@ -462,9 +590,7 @@ void lb_file_close(void)
 	 * after this (stopped first: the number may be reused at once).
 	 */
 	__atomic_store_n(&lb_tr.stopped, 1, __ATOMIC_SEQ_CST);
-	if (lb_tr.fd >= 0)
-		close(lb_tr.fd);
-	__atomic_store_n(&lb_tr.fd, -1, __ATOMIC_RELAXED);
+	lb_fd_close();
 }
 
 void lb_file_fork_child(void)
@@ -487,9 +613,7 @@ void lb_file_fork_child(void)
 		munmap(lb_tr.hdr, LB_TRACE_HEADER_SIZE + lb_tr.block_size);
 	lb_tr.hdr = NULL;
 	lb_tr.crash_blk = NULL;
-	if (lb_tr.fd >= 0)
-		close(lb_tr.fd);
-	lb_tr.fd = -1;
+	lb_fd_close(); /* the child's copy; the parent keeps its own */
 	lb_tr.helper_pid = 0;
 	lb_tr.gone = 0;
 	lb_tr.stop = 0;
@@ -504,15 +628,15 @@ void lb_file_fork_child(void)
  * drop their blocks at their next one).  The header mapping becomes
  * private memory with the same contents at the same address (mremap over
  * it: never a moment without a mapping there, so a thread storing into
- * it meanwhile is safe), and the descriptor becomes /dev/null (dup3: a
- * writer still using the number fails harmlessly, and the number stays
- * ours until lb_file_close).  Only the helper does this: it is joined
- * before lb_file_close, so the descriptor is still the file's.
+ * it meanwhile is safe), and the descriptor is closed if it is still the
+ * file's.  A writer that raced past the stopped check finds the number
+ * closed (its call fails harmlessly) or, if the program got the number
+ * meanwhile, not the trace file (lb_fd_get: it gives up); the number is
+ * high, so open(2) hands it out only to a program holding every lower one.
  */
 static void lb_file_let_go(void)
 {
 	size_t len = LB_TRACE_HEADER_SIZE + lb_tr.block_size;
-	int nul;
 	void *m;
 
 	m = mmap(NULL, len, PROT_READ | PROT_WRITE,
@@ -523,11 +647,7 @@ static void lb_file_let_go(void)
 			   lb_tr.hdr) == MAP_FAILED)
 			munmap(m, len);
 	}
-	nul = open("/dev/null", O_RDWR | O_CLOEXEC);
-	if (nul >= 0) {
-		dup3(nul, lb_tr.fd, O_CLOEXEC);
-		close(nul);
-	}
+	lb_fd_close();
 }
 
 void lb_helper_kick(void)
