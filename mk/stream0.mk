@@ -7,7 +7,8 @@ S0_CFLAGS = -std=gnu11 -O2 -g $(WARN) -D__HIP_PLATFORM_AMD__ -Iinclude \
 	-Itests/hipemu -Itests/policies/stream0
 S0_HIPLIB := -L/usr/lib/x86_64-linux-gnu -lamdhip64
 S0_DEPS := $(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/libs0twins.so \
-	$(S0_DIR)/s0_spt $(S0_DIR)/libs0spt_twin.so
+	$(S0_DIR)/s0_spt $(S0_DIR)/libs0spt_twin.so $(S0_DIR)/s0_pt \
+	$(S0_DIR)/torch/libc10_hip.so
 # The shim under test; a developer may point it at another build.
 S0_SHIM ?= $(BUILD)/liblbshim.so
 S0_TESTS = $(sort $(wildcard tests/policies/stream0/t_*.sh))
@@ -26,10 +27,15 @@ $(S0_DIR)/libs0spt_twin.so: tests/policies/stream0/s0_spt_twin.c tests/hipemu/hi
 	@mkdir -p $(@D)
 	$(CC) $(S0_CFLAGS) -fPIC -shared $< -o $@
 
-$(S0_DIR)/s0_test $(S0_DIR)/s0_bench: $(S0_DIR)/%: tests/policies/stream0/%.c \
+$(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/s0_pt: $(S0_DIR)/%: tests/policies/stream0/%.c \
 		tests/policies/stream0/s0_common.h include/lbshim/hip_decls.h
 	@mkdir -p $(@D)
-	$(CC) $(S0_CFLAGS) $< -o $@ $(S0_HIPLIB) -lpthread
+	$(CC) $(S0_CFLAGS) $< -o $@ $(S0_HIPLIB) -lpthread -ldl
+
+# A stand-in for PyTorch's libc10_hip.so (the caching allocator's home).
+$(S0_DIR)/torch/libc10_hip.so: tests/policies/stream0/fake_c10.c
+	@mkdir -p $(@D)
+	$(CC) $(S0_CFLAGS) -fPIC -shared $< -o $@
 
 # Built by hipcc with the per-thread default stream: launches are _spt.
 $(S0_DIR)/s0_spt: tests/policies/stream0/s0_spt.hip

@@ -20,6 +20,12 @@ enum s0_op {
 	S0_DEVSYNC,  /* hipDeviceSynchronize (only with =thread) */
 	S0_CAPBEGIN,
 	S0_CAPEND,
+	/* LBSHIM_STREAM0_MODE=syncs (stream0_syncs.c) */
+	S0_SY_SUBMIT,	/* null-stream work: follow who submits */
+	S0_SY_NULLSYNC, /* synchronous null-stream work: the same */
+	S0_SY_SYNC,	/* hipStreamSynchronize: narrowed */
+	S0_SY_QUERY,	/* hipStreamQuery: narrowed */
+	S0_SY_DEVSYNC,	/* hipDeviceSynchronize with =thread: narrowed */
 	S0_DESTROY,
 	S0_SETDEV,
 	S0_GETDEV,
@@ -31,6 +37,110 @@ static uint8_t s0_op[LB_API_COUNT];
 /* What LBSHIM_STREAM0_DEVICE_SYNC may say, and its default. */
 static const char *const s0_devsync_names[] = { "device", "thread", NULL };
 enum { S0_DEVSYNC_DEVICE, S0_DEVSYNC_THREAD };
+/* LBSHIM_STREAM0_MODE */
+static const char *const s0_mode_names[] = { "remap", "syncs", NULL };
+enum { S0_MODE_REMAP, S0_MODE_SYNCS };
+static int s0_mode;
+
+/*
+ * syncs mode: the ops of each row.  The legacy null stream is reached by 0
+ * and hipStreamLegacy in a plain row and by hipStreamLegacy in an _spt row
+ * (there 0 is the runtime's per-thread stream, not ours to follow).
+ */
+static void s0_build_sy_ops(int devsync)
+{
+	int i;
+
+	for (i = 0; i < LB_API_COUNT; i++) {
+		s0_op[i] = S0_NONE;
+		if (lb_api_info[i].stream_idx >= 0)
+			s0_op[i] = S0_SY_SUBMIT;
+		if (lb_api_info[i].flags & LB_F_NULLSYNC)
+			s0_op[i] = S0_SY_NULLSYNC;
+	}
+	s0_op[LB_ID_hipStreamSynchronize] = S0_SY_SYNC;
+	s0_op[LB_ID_hipStreamSynchronize_spt] = S0_SY_SYNC;
+	s0_op[LB_ID_hipStreamQuery] = S0_SY_QUERY;
+	s0_op[LB_ID_hipStreamQuery_spt] = S0_SY_QUERY;
+	/* Synchronous on its stream: waits for it all, as the runtime does. */
+	s0_op[LB_ID_hipMemcpyWithStream] = S0_SY_NULLSYNC;
+	/* These name a stream but put no work on it. */
+	s0_op[LB_ID_hipStreamGetFlags] = S0_NONE;
+	s0_op[LB_ID_hipStreamGetFlags_spt] = S0_NONE;
+	s0_op[LB_ID_hipStreamGetPriority] = S0_NONE;
+	s0_op[LB_ID_hipStreamGetPriority_spt] = S0_NONE;
+	s0_op[LB_ID_hipStreamIsCapturing] = S0_NONE;
+	s0_op[LB_ID_hipStreamDestroy] = S0_DESTROY;
+	s0_op[LB_ID___hipPushCallConfiguration] = S0_NONE;
+	s0_op[LB_ID_hipStreamBeginCapture] = S0_CAPBEGIN;
+	s0_op[LB_ID_hipStreamEndCapture] = S0_CAPEND;
+	s0_op[LB_ID_hipDeviceSynchronize] =
+		devsync == S0_DEVSYNC_THREAD ? S0_SY_DEVSYNC : S0_NONE;
+	s0_op[LB_ID_hipSetDevice] = S0_SETDEV;
+	s0_op[LB_ID_hipGetDevice] = S0_GETDEV;
+	s0_op[LB_ID_hipDeviceReset] = S0_RESET;
+}
+
+/* Does the call name the legacy null stream (syncs mode)? */
+static int s0_sy_legacy(const struct lb_call *c)
+{
+	hipStream_t h;
+
+	if (!c->stream)
+		return 1; /* a synchronous call on the null stream */
+	h = *c->stream;
+	if (lb_api_info[c->api].flags & LB_F_SPT)
+		return h == S0_LEGACY_HANDLE;
+	return !h || h == S0_LEGACY_HANDLE;
+}
+
+static int s0_pre_syncs(struct lb_call *c, unsigned op)
+{
+	struct s0_thread *me = &s0_me;
+	int d;
+
+	me->sy_dev = 0;
+	switch (op) {
+	case S0_SY_SUBMIT:
+	case S0_SY_NULLSYNC:
+		if (!s0_sy_legacy(c))
+			return 0;
+		d = s0_sy_submit(op == S0_SY_NULLSYNC);
+		me->sy_dev = d + 1;
+		return 0;
+	case S0_SY_SYNC:
+	case S0_SY_QUERY:
+	case S0_SY_DEVSYNC:
+		if (op != S0_SY_DEVSYNC && !s0_sy_legacy(c))
+			return 0;
+		if (s0_sy_wait(c, op == S0_SY_QUERY))
+			return 1;
+		/* The runtime's full wait: it completes what was queued. */
+		if (op != S0_SY_QUERY)
+			S0_COUNT(me->syncs, 1);
+		if (me->dev >= 0) {
+			me->sy_dev = me->dev + 1;
+			me->sy_start = s0_sy_seq(me->dev);
+		}
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static void s0_post_syncs(struct lb_call *c, unsigned op)
+{
+	struct s0_thread *me = &s0_me;
+	int d = me->sy_dev - 1;
+
+	if (!me->sy_dev || c->handled)
+		return;
+	me->sy_dev = 0;
+	if (op == S0_SY_SUBMIT || op == S0_SY_NULLSYNC)
+		s0_sy_submitted(d, op == S0_SY_NULLSYNC, c->ret);
+	else if (c->ret == hipSuccess)
+		s0_sy_full_waited(d, me->sy_start);
+}
 
 static void s0_build_ops(int devsync)
 {
@@ -234,6 +344,12 @@ static int s0_pre_other(struct lb_call *c, unsigned op)
 		return s0_serve_nullsync(c);
 	case S0_DEVSYNC:
 		return s0_serve_devsync(c);
+	case S0_SY_SUBMIT:
+	case S0_SY_NULLSYNC:
+	case S0_SY_SYNC:
+	case S0_SY_QUERY:
+	case S0_SY_DEVSYNC:
+		return s0_pre_syncs(c, op);
 	default:
 		return 0;
 	}
@@ -262,9 +378,14 @@ static int s0_was_remapped(const struct lb_call *c)
 
 static void s0_post(struct lb_call *c)
 {
+	unsigned op = s0_op[c->api];
 	int dev;
 
-	switch (s0_op[c->api]) {
+	if (op >= S0_SY_SUBMIT && op <= S0_SY_DEVSYNC) {
+		s0_post_syncs(c, op);
+		return;
+	}
+	switch (op) {
 	case S0_SYNC:
 	case S0_QUERY:
 		if (!s0_me.hz_on)
@@ -321,6 +442,7 @@ static void s0_post(struct lb_call *c)
 				lb_real.hipGetDevice(&dev) != hipSuccess))
 			return;
 		s0_device_reset(dev);
+		s0_sy_device_reset(dev);
 		s0_cap_check_all();
 		return;
 	default:
@@ -336,16 +458,39 @@ static int s0_init(int listed)
 		return 0;
 	devsync = lb_env_choice("LBSHIM_STREAM0_DEVICE_SYNC", s0_devsync_names,
 				S0_DEVSYNC_DEVICE);
-	s0_build_ops(devsync);
-	lb_log(LB_LOG_DEBUG, "stream0: on, hipDeviceSynchronize waits for %s",
-	       devsync == S0_DEVSYNC_THREAD ? "the thread's stream only"
+	s0_mode = lb_env_choice("LBSHIM_STREAM0_MODE", s0_mode_names,
+				S0_MODE_REMAP);
+	if (s0_mode == S0_MODE_SYNCS) {
+		s0_sy_init();
+		s0_build_sy_ops(devsync);
+	} else {
+		s0_select_init();
+		s0_build_ops(devsync);
+	}
+	lb_log(LB_LOG_DEBUG,
+	       "stream0: on, mode %s, hipDeviceSynchronize waits for %s",
+	       s0_mode_names[s0_mode],
+	       devsync == S0_DEVSYNC_THREAD ? "the thread's own work only"
 					    : "the whole device");
 	return 1;
+}
+
+static void s0_fork_prepare(void)
+{
+	s0_thread_fork_prepare();
+	s0_sy_fork_prepare();
+}
+
+static void s0_fork_parent(void)
+{
+	s0_sy_fork_parent();
+	s0_thread_fork_parent();
 }
 
 static void s0_fork_child(void)
 {
 	s0_thread_fork_child();
+	s0_sy_fork_child();
 	s0_cap_fork_child();
 }
 
@@ -356,8 +501,8 @@ const struct lb_policy lb_policy_stream0 = {
 	.pre = s0_pre,
 	.post = s0_post,
 	.thread_exit = s0_thread_gone,
-	.fork_prepare = s0_thread_fork_prepare,
-	.fork_parent = s0_thread_fork_parent,
+	.fork_prepare = s0_fork_prepare,
+	.fork_parent = s0_fork_parent,
 	.fork_child = s0_fork_child,
 	.fini = s0_report,
 };

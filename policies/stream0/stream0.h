@@ -14,6 +14,10 @@
  *   stream0_capture.c  which user streams are capturing: while one is, the
  *                      policy steps aside so that capture keeps its exact
  *                      legacy results and errors
+ *   stream0_select.c   which threads are remapped (thread-name globs), and
+ *                      the warning about PyTorch's caching allocator
+ *   stream0_syncs.c    LBSHIM_STREAM0_MODE=syncs: the legacy order kept,
+ *                      a thread's null-stream waits narrowed to its work
  */
 #ifndef LB_STREAM0_H
 #define LB_STREAM0_H
@@ -24,8 +28,17 @@
 #define S0_MAXDEV 16  /* devices with a per-thread stream; more: forwarded */
 #define S0_MAXPEND 64 /* other threads remembered during one sync */
 
-/* Is h one of the handles that name the null stream (0, 1, 2)? */
-#define S0_IS_NULL(h) ((uintptr_t)(h) <= (uintptr_t)hipStreamPerThread)
+/*
+ * Is h a handle remap mode moves to S: 0 or hipStreamPerThread?  Not
+ * hipStreamLegacy ((hipStream_t)1, HIP's include/hip/hip_runtime_api.h
+ * since rocm-6.2.0; clr hipamd/src/hip_context.cpp on amd-staging treats it
+ * as the null stream): a program names it to get the legacy barrier, above
+ * all in a -fgpu-default-stream=per-thread build, so it stays legacy.
+ */
+#define S0_LEGACY_HANDLE ((hipStream_t)1)
+#define S0_IS_NULL(h) (!(h) || (h) == hipStreamPerThread)
+/* Adds n to a counter other threads read. */
+#define S0_COUNT(x, n) __atomic_store_n(&(x), (x) + (n), __ATOMIC_RELAXED)
 
 /*
  * One per thread, in initial-exec TLS so that the hot path is one
@@ -41,6 +54,10 @@ struct s0_thread {
 	uint8_t exited;		/* thread_exit ran: forward everything */
 	uint8_t hz_on;		/* a sync's hazard check is under way */
 	uint8_t hz_over;	/* more pending threads than pend[] holds */
+	uint8_t sel;		/* 0 not decided, 1 remapped, 2 left legacy */
+	int sy_inflight;	/* syncs: device + 1 while submitting */
+	int sy_dev;		/* syncs: device + 1 of the call under way */
+	uint64_t sy_start;	/* syncs: submissions when a full wait began */
 	int hz_dev;
 	int npend;
 	uint64_t id;		/* registry id, never reused */
@@ -55,6 +72,12 @@ struct s0_thread {
 	struct {
 		uint64_t id, sub;
 	} pend[S0_MAXPEND];	/* threads whose S was busy at a sync's start */
+	/* syncs mode, per device (stream0_syncs.c) */
+	hipEvent_t sy_ev[S0_MAXDEV];	   /* end of this thread's last run */
+	uint64_t sy_epoch[S0_MAXDEV];	   /* device resets when sy_ev made */
+	uint64_t sy_last[S0_MAXDEV];	   /* number of its last submission */
+	uint64_t sy_closed_seq[S0_MAXDEV]; /* sy_last when sy_ev recorded */
+	uint8_t sy_closed[S0_MAXDEV];	   /* sy_ev follows its last run */
 };
 
 extern LB_TLS struct s0_thread s0_me;
@@ -103,6 +126,12 @@ void s0_own_capture(int on);
  */
 void s0_device_reset(int dev);
 
+/*
+ * Enters the calling thread into the registry without an S (syncs mode),
+ * so that its counts are reported.
+ */
+void s0_thread_join(void);
+
 /* Thread exit: wait for the thread's S, then destroy them. */
 void s0_thread_gone(void);
 /* Process exit: report the hazard counts at LBSHIM_LOG=info. */
@@ -111,6 +140,40 @@ void s0_report(void);
 void s0_thread_fork_prepare(void);
 void s0_thread_fork_parent(void);
 void s0_thread_fork_child(void);
+
+/* stream0_select.c: which threads are remapped. */
+/* Reads LBSHIM_STREAM0_THREADS and _EXCLUDE. */
+void s0_select_init(void);
+/* Does the calling thread's name select it for remapping? */
+int s0_select_thread(void);
+/* A thread got its first S: warns once about PyTorch's allocator. */
+void s0_select_remapped(void);
+void s0_select_fork_child(void);
+
+/* stream0_syncs.c: LBSHIM_STREAM0_MODE=syncs. */
+void s0_sy_init(void);
+/*
+ * Before a null-stream submission (sync: a synchronous call, not held in
+ * flight): takes the device over from another thread if needed.  Returns
+ * the device, or -1 when the call is not followed.
+ */
+int s0_sy_submit(int sync);
+/* After it, with the runtime's result. */
+void s0_sy_submitted(int dev, int sync, hipError_t r);
+/*
+ * Serves a sync (query: a query) of the null stream by waiting for the
+ * thread's own last run only.  Returns 1 if served (c->ret set), 0 when the
+ * runtime's own wait is the answer.
+ */
+int s0_sy_wait(struct lb_call *c, int query);
+/* Submissions so far on dev, and: a full wait that began at start ended. */
+uint64_t s0_sy_seq(int dev);
+void s0_sy_full_waited(int dev, uint64_t start);
+void s0_sy_thread_gone(void);
+void s0_sy_device_reset(int dev);
+void s0_sy_fork_prepare(void);
+void s0_sy_fork_parent(void);
+void s0_sy_fork_child(void);
 
 /* stream0_capture.c: user streams capturing. */
 /* A capture began on s (not one of ours). */

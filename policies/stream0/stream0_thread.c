@@ -41,6 +41,17 @@ static void s0_register(struct s0_thread *me)
 	S0_STORE(s0_nthreads, s0_nthreads + 1);
 }
 
+void s0_thread_join(void)
+{
+	struct s0_thread *me = &s0_me;
+
+	if (me->registered)
+		return;
+	pthread_mutex_lock(&s0_lock);
+	s0_register(me);
+	pthread_mutex_unlock(&s0_lock);
+}
+
 /* Unlinks the calling thread.  Under s0_lock. */
 static void s0_unregister(struct s0_thread *me)
 {
@@ -62,7 +73,7 @@ static hipStream_t s0_make(struct s0_thread *me)
 {
 	hipStream_t s = NULL;
 	hipError_t r;
-	int dev;
+	int dev, first;
 
 	if (me->dev < 0) {
 		if (!lb_real.hipGetDevice || lb_real.hipGetDevice(&dev))
@@ -97,11 +108,14 @@ static hipStream_t s0_make(struct s0_thread *me)
 		return NULL;
 	}
 	pthread_mutex_lock(&s0_lock);
+	first = !me->registered;
 	s0_register(me);
 	S0_STORE(me->s[dev], s);
 	me->sub[dev] = me->idle[dev] = 0;
 	pthread_mutex_unlock(&s0_lock);
 	S0_STORE(me->cur, s);
+	if (first)
+		s0_select_remapped();
 	lb_log(LB_LOG_DEBUG, "stream0: thread %d device %d: stream %p",
 	       lb_tid(), dev, (void *)s);
 	return s;
@@ -115,6 +129,18 @@ hipStream_t s0_stream(void)
 	if (LB_UNLIKELY(me->exited))
 		return NULL;
 	s = S0_LOAD(me->cur);
+	/* Decided once, at the thread's first null-stream call. */
+	if (LB_UNLIKELY(me->sel != 1)) {
+		if (me->sel == 2)
+			return NULL;
+		me->sel = s0_select_thread() ? 1 : 2;
+		if (me->sel == 2) {
+			lb_log(LB_LOG_DEBUG,
+			       "stream0: thread %d stays on the legacy null "
+			       "stream (its name is excluded)", lb_tid());
+			return NULL;
+		}
+	}
 	/*
 	 * While a user stream captures, null-stream work goes to the legacy
 	 * null stream as without the policy, unless this thread's own S is
@@ -275,8 +301,20 @@ void s0_thread_gone(void)
 	int saved = errno, d;
 
 	me->exited = 1;
-	if (!me->registered)
+	s0_sy_thread_gone();
+	if (!me->registered) {
+		errno = saved;
 		return;
+	}
+	S0_STORE(me->cur, NULL);
+	/*
+	 * The thread's work finishes while it is still registered, so that a
+	 * sync of another thread meanwhile sees it pending and counts a
+	 * hazard; then others forget its streams, then they are destroyed.
+	 */
+	for (d = 0; d < S0_MAXDEV; d++)
+		if (me->s[d] && lb_real.hipStreamSynchronize)
+			lb_real.hipStreamSynchronize(me->s[d]);
 	pthread_mutex_lock(&s0_lock);
 	s0_unregister(me);
 	s0_gone_syncs += me->syncs;
@@ -285,16 +323,12 @@ void s0_thread_gone(void)
 	pthread_mutex_unlock(&s0_lock);
 	s0_log_thread(me);
 	s0_stat_thread(me);
-	S0_STORE(me->cur, NULL);
 	for (d = 0; d < S0_MAXDEV; d++) {
 		s = me->s[d];
 		if (!s)
 			continue;
 		me->s[d] = NULL;
-		/* Others forget it first; then its work finishes, then it. */
 		lb_stream_gone(s);
-		if (lb_real.hipStreamSynchronize)
-			lb_real.hipStreamSynchronize(s);
 		if (lb_real.hipStreamDestroy)
 			lb_real.hipStreamDestroy(s);
 	}
@@ -373,6 +407,7 @@ void s0_thread_fork_child(void)
 	me->cur = NULL;
 	me->hz_on = 0;
 	me->syncs = me->hazards = 0;
+	s0_select_fork_child();
 	memset(me->s, 0, sizeof(me->s));
 	memset(me->cap, 0, sizeof(me->cap));
 	memset(me->failed, 0, sizeof(me->failed));

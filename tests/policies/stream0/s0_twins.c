@@ -79,3 +79,31 @@ HIPEMU_TWIN(s0_nop)
 	(void)launch;
 	(void)args;
 }
+
+/*
+ * s0_readlate(int *src, int *dst, int ms): sleeps, then *dst = *src: a
+ * kernel that still reads its input well after it was queued.
+ */
+HIPEMU_ARGS(s0_readlate, sizeof(int *), sizeof(int *), sizeof(int));
+HIPEMU_TWIN(s0_readlate)
+{
+	int *src = *(int **)args[0], *dst = *(int **)args[1];
+	int ms = *(int *)args[2];
+
+	(void)launch;
+	s0_nap(ms);
+	__atomic_store_n(dst, __atomic_load_n(src, __ATOMIC_SEQ_CST),
+			 __ATOMIC_SEQ_CST);
+}
+
+/* s0_scale(int *src, int *dst, int mul): *dst = *src * mul. */
+HIPEMU_ARGS(s0_scale, sizeof(int *), sizeof(int *), sizeof(int));
+HIPEMU_TWIN(s0_scale)
+{
+	int *src = *(int **)args[0], *dst = *(int **)args[1];
+	int mul = *(int *)args[2];
+
+	(void)launch;
+	__atomic_store_n(dst, __atomic_load_n(src, __ATOMIC_SEQ_CST) * mul,
+			 __ATOMIC_SEQ_CST);
+}

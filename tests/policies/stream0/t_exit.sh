@@ -1,5 +1,7 @@
 # Threads that exit with work pending: it finishes, results are visible
-# after join, and every per-thread stream is destroyed.
+# after join, and every per-thread stream is destroyed.  A sync of the main
+# thread while another thread exits with its work still running counts a
+# hazard (the legacy null stream would have waited for that work).
 . tests/policies/stream0/lib.sh
 both exit
 HIPEMU_STATS=$T/stats.json perthread "$D/s0_test" exit perthread ||
@@ -9,4 +11,8 @@ d=$(sed -n 's/.*"streams_destroyed": *\([0-9]*\).*/\1/p' "$T/stats.json")
 echo "streams created $c destroyed $d"
 [ -n "$c" ] && [ "$c" -ge 4 ] || fail "expected >= 4 streams created: '$c'"
 [ "$c" = "$d" ] || fail "streams leaked: created $c destroyed $d"
+LBSHIM_LOG=info perthread "$D/s0_pt" exitpend >"$T/o" 2>"$T/e" ||
+	{ cat "$T/o" "$T/e"; fail "exitpend"; }
+grep -q 'stream0: [0-9]* threads, 1 of ' "$T/e" ||
+	{ cat "$T/e"; fail "the sync over an exiting thread's work was not counted"; }
 exit 0

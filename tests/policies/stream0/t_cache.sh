@@ -1,0 +1,40 @@
+# PyTorch's caching allocator hands a block one thread freed to the other
+# thread's next allocation on the null stream with no event.  Without the
+# shim and in syncs mode no result is wrong.  In remap mode results go
+# wrong, so the shim must have warned once, before the second thread's
+# first remapped call, when libc10_hip is loaded and caching is on; not
+# when caching is off or in syncs mode.  With caching off, malloc/free each
+# iteration under stream0+pool (the pool's fence) gives correct results.
+. tests/policies/stream0/lib.sh
+P=$D/s0_pt
+TORCH=$D/torch/libc10_hip.so
+W='stream0: PyTorch.s caching allocator is in use'
+legacy "$P" cache >"$T/o" 2>&1 || { cat "$T/o"; fail "without the policy"; }
+grep -q "cache: 0 of 24 results wrong" "$T/o" || fail "legacy: $(cat "$T/o")"
+S0_PT_TORCH=$TORCH LBSHIM_STREAM0_MODE=syncs perthread "$P" cache >"$T/o" 2>"$T/e" ||
+	{ cat "$T/o" "$T/e"; fail "syncs"; }
+grep -q "cache: 0 of 24 results wrong" "$T/o" || fail "syncs: $(cat "$T/o")"
+grep -q "$W" "$T/e" && fail "syncs mode warned"
+# remap with PyTorch's library loaded: one warning, before any result
+S0_PT_TORCH=$TORCH perthread "$P" cache >"$T/o" 2>"$T/e" ||
+	{ cat "$T/o" "$T/e"; fail "remap"; }
+n=$(grep -c "$W" "$T/e")
+[ "$n" = 1 ] || { cat "$T/e"; fail "remap with libc10_hip: $n warnings, want 1"; }
+grep -q "LBSHIM_STREAM0_MODE=syncs" "$T/e" || fail "the warning names no safe setting"
+echo "remap: $(cat "$T/o") (warned)"
+for v in PYTORCH_NO_HIP_MEMORY_CACHING PYTORCH_NO_CUDA_MEMORY_CACHING; do
+	env "$v=1" S0_PT_TORCH=$TORCH LD_PRELOAD=$SHIM LBSHIM_POLICIES=stream0 \
+		"$P" mallocfree >"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "$v"; }
+	grep -q "$W" "$T/e" && fail "warned although $v is set"
+done
+perthread "$P" cache >"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "no torch"; }
+grep -q "$W" "$T/e" && fail "warned without PyTorch in the process"
+# the safe remap configuration: caching off, frees through the pool
+PYTORCH_NO_HIP_MEMORY_CACHING=1 S0_PT_TORCH=$TORCH LD_PRELOAD=$SHIM \
+	LBSHIM_POLICIES=stream0,pool "$P" mallocfree >"$T/o" 2>"$T/e" ||
+	{ cat "$T/o" "$T/e"; fail "stream0,pool"; }
+grep -q "mallocfree: 0 of 24 results wrong" "$T/o" ||
+	fail "stream0,pool with caching off: $(cat "$T/o")"
+legacy "$P" mallocfree >"$T/o" 2>&1 || { cat "$T/o"; fail "mallocfree legacy"; }
+grep -q "mallocfree: 0 of 24 results wrong" "$T/o" || fail "legacy: $(cat "$T/o")"
+exit 0
