@@ -13,9 +13,9 @@ S0_DEPS := $(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/libs0twins.so \
 S0_SHIM ?= $(BUILD)/liblbshim.so
 S0_TESTS = $(sort $(wildcard tests/policies/stream0/t_*.sh))
 
-CHECK_GROUPS += stream0
+CHECK_GROUPS += stream0 stream0-tsan
 BENCH_TARGETS += bench-stream0
-.PHONY: check-stream0 bench-stream0 stream0-tests
+.PHONY: check-stream0 check-stream0-tsan bench-stream0 stream0-tests
 
 stream0-tests: $(S0_DEPS)
 
@@ -49,3 +49,11 @@ check-stream0: $(S0_SHIM) $(HE_LIB) $(S0_DEPS) \
 
 bench-stream0: $(S0_SHIM) $(HE_LIB) $(S0_DEPS)
 	@S0_BUILD=$(BUILD) S0_SHIM=$(S0_SHIM) sh tests/policies/stream0/bench.sh
+
+# The modes' concurrent paths under ThreadSanitizer (build/tsan/liblbshim.so
+# is mk/reliability.mk's TSan build of the shim).
+check-stream0-tsan: $(BUILD)/tsan/liblbshim.so $(HE_LIB) $(S0_DIR)/s0_pt \
+		$(S0_DIR)/libs0twins.so
+	@$(MAKE) --no-print-directory hipemu-tsan >/dev/null 2>&1 || true
+	@S0_BUILD=$(BUILD) sh mk/run-tests.sh stream0-tsan $(BUILD)/results \
+		tests/policies/stream0/tsan_modes.sh

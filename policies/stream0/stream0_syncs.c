@@ -17,7 +17,7 @@
  * A submission and a change of owner must not interleave, or the event
  * could land before the work it is meant to follow.  A submitter marks
  * itself in flight, then checks that it still owns the device (Dekker's
- * pattern, with sequentially consistent fences); a thread taking over
+ * pattern, with sequentially consistent accesses); a thread taking over
  * waits for the previous owner's submission in flight to return before it
  * records the event.  Synchronous calls are not held in flight: they
  * return only when their own work is done.
@@ -150,11 +150,14 @@ int s0_sy_submit(int sync)
 	if (LB_UNLIKELY(!me->registered))
 		s0_thread_join();
 	for (;;) {
-		if (!sync) {
+		/*
+		 * Both this store and the owner's load below are seq_cst:
+		 * C11's single total order keeps them in this order, against
+		 * the taker's store of the owner and load of sy_inflight.
+		 */
+		if (!sync)
 			__atomic_store_n(&me->sy_inflight, d + 1,
 					 __ATOMIC_SEQ_CST);
-			__atomic_thread_fence(__ATOMIC_SEQ_CST);
-		}
 		if (__atomic_load_n(&s0_devs[d].owner, __ATOMIC_SEQ_CST) == me)
 			break;
 		__atomic_store_n(&me->sy_inflight, 0, __ATOMIC_SEQ_CST);

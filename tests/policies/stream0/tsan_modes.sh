@@ -1,0 +1,36 @@
+#!/bin/sh
+# The stream0 modes' concurrent paths under ThreadSanitizer: the shim built
+# with TSan (build/tsan/liblbshim.so) on hipemu's TSan build when there is
+# one; threads taking the null stream over from each other (syncs mode's
+# in-flight handshake), blocks crossing threads, an exiting thread's drain.
+# No report may appear.
+B=${S0_BUILD:-build}
+D=$B/tests/policies/stream0
+SHIM=$B/tsan/liblbshim.so
+HE=$B/hipemu-tsan
+[ -e "$HE/libamdhip64.so.5" ] || HE=$B/hipemu
+[ -f "$SHIM" ] || { echo "FAIL: no $SHIM"; exit 1; }
+TSANLIB=$(cc -print-file-name=libtsan.so)
+[ -f "$TSANLIB" ] || { echo "skip: no libtsan.so"; exit 77; }
+T=$(mktemp -d "${TMPDIR:-/tmp}/s0tsan.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+unset LBSHIM_LOG LBSHIM_STREAM0_THREADS LBSHIM_STREAM0_EXCLUDE S0_PT_TORCH
+export LD_LIBRARY_PATH=$HE HIPEMU_KERNELS=$D/libs0twins.so
+export TSAN_OPTIONS="halt_on_error=0 exitcode=66 history_size=4"
+bad=0
+for mode in syncs remap; do
+	for sc in events syncs cache exitpend; do
+		LBSHIM_STREAM0_MODE=$mode LBSHIM_POLICIES=stream0 \
+			LD_PRELOAD="$TSANLIB $SHIM" timeout 120 "$D/s0_pt" "$sc" \
+			>"$T/o" 2>"$T/e"
+		rc=$?
+		n=$(grep -c 'WARNING: ThreadSanitizer' "$T/e")
+		echo "$mode/$sc: exit $rc, $n reports"
+		if [ "$n" != 0 ] || [ $rc != 0 ]; then
+			sed -n '1,60p' "$T/e"
+			bad=1
+		fi
+	done
+done
+[ $bad = 0 ] || { echo "FAIL: ThreadSanitizer reports or failures"; exit 1; }
+exit 0
