@@ -18,6 +18,7 @@ enum s0_op {
 	S0_QUERY,    /* asks whether its stream is done: remap, hazard check */
 	S0_NULLSYNC, /* synchronous, implicitly on the null stream: serve */
 	S0_DEVSYNC,  /* hipDeviceSynchronize (only with =thread) */
+	S0_DEVSYNC_OBS, /* hipDeviceSynchronize, unchanged: observed */
 	S0_CAPBEGIN,
 	S0_CAPEND,
 	/* LBSHIM_STREAM0_MODE=syncs (stream0_syncs.c) */
@@ -33,6 +34,32 @@ enum s0_op {
 };
 
 static uint8_t s0_op[LB_API_COUNT];
+
+/*
+ * Would the legacy runtime have made this sync wait for other threads'
+ * work?  Not for an _spt call or hipStreamPerThread: in a per-thread build
+ * the runtime's own per-thread stream never waits for other threads, so
+ * returning early there is no change and no hazard.
+ */
+static int s0_legacy_waits(const struct lb_call *c)
+{
+	if (lb_api_info[c->api].flags & LB_F_SPT)
+		return 0;
+	return !c->stream || !c->stream_named;
+}
+
+static void s0_hz_begin_for(const struct lb_call *c)
+{
+	if (s0_legacy_waits(c))
+		s0_hz_begin();
+}
+
+/* The call counted a hazard: mark its trace record, note it for the end. */
+static void s0_mark(struct lb_call *c)
+{
+	c->scratch[LB_NOTE_HAZARD] = 1;
+	s0_first_hazard(c->api);
+}
 
 /* What LBSHIM_STREAM0_DEVICE_SYNC may say, and its default. */
 static const char *const s0_devsync_names[] = { "device", "thread", NULL };
@@ -181,7 +208,7 @@ static void s0_build_ops(int devsync)
 	 */
 	s0_op[LB_ID___hipPushCallConfiguration] = S0_NONE;
 	s0_op[LB_ID_hipDeviceSynchronize] =
-		devsync == S0_DEVSYNC_THREAD ? S0_DEVSYNC : S0_NONE;
+		devsync == S0_DEVSYNC_THREAD ? S0_DEVSYNC : S0_DEVSYNC_OBS;
 	s0_op[LB_ID_hipSetDevice] = S0_SETDEV;
 	s0_op[LB_ID_hipGetDevice] = S0_GETDEV;
 	s0_op[LB_ID_hipDeviceReset] = S0_RESET;
@@ -271,7 +298,7 @@ static int s0_serve_nullsync(struct lb_call *c)
 	if (!s || !lb_real.hipStreamSynchronize)
 		return 0;
 	s0_submitted();
-	s0_hz_begin();
+	s0_hz_begin_for(c);
 	if (s0_async(c, s, &r) < 0) {
 		s0_hz_end(0);
 		return 0;
@@ -281,7 +308,7 @@ static int s0_serve_nullsync(struct lb_call *c)
 	if (r == hipSuccess)
 		s0_idle();
 	if (s0_hz_end(1))
-		c->scratch[LB_NOTE_HAZARD] = 1;
+		s0_mark(c);
 	c->ret = r;
 	return 1;
 }
@@ -295,12 +322,12 @@ static int s0_serve_devsync(struct lb_call *c)
 	/* No S yet (or stepping aside): the runtime's full device sync. */
 	if (!s || s0_stream() != s || !lb_real.hipStreamSynchronize)
 		return 0;
-	s0_hz_begin();
+	s0_hz_begin_for(c);
 	r = lb_real.hipStreamSynchronize(s);
 	if (r == hipSuccess)
 		s0_idle();
 	if (s0_hz_end(1))
-		c->scratch[LB_NOTE_HAZARD] = 1;
+		s0_mark(c);
 	c->ret = r;
 	return 1;
 }
@@ -330,7 +357,7 @@ static int s0_pre_other(struct lb_call *c, unsigned op)
 	case S0_SYNC:
 	case S0_QUERY:
 		if (s0_remap(c))
-			s0_hz_begin();
+			s0_hz_begin_for(c);
 		return 0;
 	case S0_CAPBEGIN:
 		/*
@@ -360,8 +387,16 @@ static int s0_pre(struct lb_call *c)
 	unsigned op = s0_op[c->api];
 
 	if (LB_LIKELY(op == S0_SUBMIT)) {
-		if (s0_remap(c))
+		struct s0_thread *me = &s0_me;
+
+		if (s0_remap(c)) {
+			if (LB_UNLIKELY(me->ub_stream || !me->ub_last_null))
+				s0_order_null(c);
 			s0_submitted();
+		} else if (c->stream && !S0_IS_NULL(*c->stream) &&
+			   (*c->stream != me->ub_stream || me->ub_last_null)) {
+			s0_order_user(c);
+		}
 		return 0;
 	}
 	if (op == S0_NONE)
@@ -388,11 +423,13 @@ static void s0_post(struct lb_call *c)
 	switch (op) {
 	case S0_SYNC:
 	case S0_QUERY:
+		if (c->ret == hipSuccess && c->stream && !s0_was_remapped(c))
+			s0_order_synced(*c->stream);
 		if (!s0_me.hz_on)
 			return;
 		/* A query that said "not ready" claimed nothing. */
 		if (s0_hz_end(c->ret != hipErrorNotReady))
-			c->scratch[LB_NOTE_HAZARD] = 1;
+			s0_mark(c);
 		if (c->ret == hipSuccess)
 			s0_idle();
 		return;
@@ -419,8 +456,16 @@ static void s0_post(struct lb_call *c)
 		}
 		return;
 	case S0_DESTROY:
-		if (c->ret == hipSuccess)
+		if (c->ret == hipSuccess) {
 			s0_cap_check(*c->stream);
+			s0_order_stream_gone();
+		}
+		return;
+	case S0_DEVSYNC_OBS:
+		if (c->ret == hipSuccess) {
+			s0_order_synced(NULL);
+			s0_idle();
+		}
 		return;
 	case S0_SETDEV:
 		if (c->ret == hipSuccess && !c->handled)

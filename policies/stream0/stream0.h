@@ -18,6 +18,8 @@
  *                      the warning about PyTorch's caching allocator
  *   stream0_syncs.c    LBSHIM_STREAM0_MODE=syncs: the legacy order kept,
  *                      a thread's null-stream waits narrowed to its work
+ *   stream0_order.c    remap mode: the order a thread loses between S and
+ *                      its blocking user streams, counted
  */
 #ifndef LB_STREAM0_H
 #define LB_STREAM0_H
@@ -39,6 +41,9 @@
 #define S0_IS_NULL(h) (!(h) || (h) == hipStreamPerThread)
 /* Adds n to a counter other threads read. */
 #define S0_COUNT(x, n) __atomic_store_n(&(x), (x) + (n), __ATOMIC_RELAXED)
+#define S0_LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define S0_STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+#define S0_FLAGCACHE 8 /* user streams whose flags a thread remembers */
 
 /*
  * One per thread, in initial-exec TLS so that the hot path is one
@@ -72,6 +77,15 @@ struct s0_thread {
 	struct {
 		uint64_t id, sub;
 	} pend[S0_MAXPEND];	/* threads whose S was busy at a sync's start */
+	/* remap mode: order with blocking user streams (stream0_order.c) */
+	hipStream_t ub_stream;	/* last blocking user stream it queued on */
+	uint8_t ub_last_null;	/* its last submission was null-stream work */
+	uint64_t order_hz;	/* switches that lost the legacy order */
+	struct {
+		hipStream_t s;
+		unsigned gen;
+		uint8_t blocking;
+	} fc[S0_FLAGCACHE];
 	/* syncs mode, per device (stream0_syncs.c) */
 	hipEvent_t sy_ev[S0_MAXDEV];	   /* end of this thread's last run */
 	uint64_t sy_epoch[S0_MAXDEV];	   /* device resets when sy_ev made */
@@ -140,6 +154,17 @@ void s0_report(void);
 void s0_thread_fork_prepare(void);
 void s0_thread_fork_parent(void);
 void s0_thread_fork_child(void);
+
+/* stream0_order.c: the order between S and blocking user streams. */
+/* A remapped null-stream submission / one on a user stream. */
+void s0_order_null(struct lb_call *c);
+void s0_order_user(struct lb_call *c);
+/* The thread waited for s (NULL: for the whole device). */
+void s0_order_synced(hipStream_t s);
+/* A stream was destroyed: cached flags may be stale. */
+void s0_order_stream_gone(void);
+/* Remembers the first call that counted a hazard (for the exit report). */
+void s0_first_hazard(unsigned api);
 
 /* stream0_select.c: which threads are remapped. */
 /* Reads LBSHIM_STREAM0_THREADS and _EXCLUDE. */

@@ -242,6 +242,7 @@ int s0_sy_wait(struct lb_call *c, int query)
 		if (hz) {
 			S0_COUNT(me->hazards, 1);
 			c->scratch[LB_NOTE_HAZARD] = 1;
+			s0_first_hazard(c->api);
 		}
 	} else if (query && r == hipErrorNotReady) {
 		S0_COUNT(me->syncs, -1); /* claimed nothing */

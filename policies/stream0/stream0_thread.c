@@ -22,11 +22,10 @@ static struct s0_thread *s0_threads; /* under s0_lock */
 static int s0_nthreads;		     /* registered; atomic reads */
 static uint64_t s0_next_id;	     /* under s0_lock */
 /* Totals of threads that have left, for the report at exit. */
-static uint64_t s0_gone_syncs, s0_gone_hazards, s0_gone_threads;
+static uint64_t s0_gone_syncs, s0_gone_hazards, s0_gone_threads,
+	s0_gone_order;
 static int s0_warned_dev, s0_warned_make;
 
-#define S0_LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
-#define S0_STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 
 /* Links the calling thread into the registry.  Under s0_lock. */
 static void s0_register(struct s0_thread *me)
@@ -280,7 +279,7 @@ int s0_hz_end(int counts)
 static void s0_stat_thread(const struct s0_thread *t)
 {
 	uint64_t v[5] = { (uint64_t)t->tid, 0, S0_LOAD(t->syncs),
-			  S0_LOAD(t->hazards), 0 };
+			  S0_LOAD(t->hazards) + S0_LOAD(t->order_hz), 0 };
 
 	lb_stat(LB_REC_STREAM0, v);
 }
@@ -289,9 +288,23 @@ static void s0_log_thread(const struct s0_thread *t)
 {
 	lb_log(LB_LOG_INFO,
 	       "stream0: thread %d: %llu of %llu null-stream syncs returned "
-	       "while other threads' earlier null-stream work was pending",
+	       "while other threads' earlier null-stream work was pending; "
+	       "%llu switches to or from a blocking stream lost the legacy "
+	       "order",
 	       t->tid, (unsigned long long)S0_LOAD(t->hazards),
-	       (unsigned long long)S0_LOAD(t->syncs));
+	       (unsigned long long)S0_LOAD(t->syncs),
+	       (unsigned long long)S0_LOAD(t->order_hz));
+}
+
+/* The first call that counted a hazard, for the exit report. */
+static int s0_first_api = -1;
+
+void s0_first_hazard(unsigned api)
+{
+	int none = -1;
+
+	__atomic_compare_exchange_n(&s0_first_api, &none, (int)api, 0,
+				    __ATOMIC_RELAXED, __ATOMIC_RELAXED);
 }
 
 void s0_thread_gone(void)
@@ -319,6 +332,7 @@ void s0_thread_gone(void)
 	s0_unregister(me);
 	s0_gone_syncs += me->syncs;
 	s0_gone_hazards += me->hazards;
+	s0_gone_order += me->order_hz;
 	s0_gone_threads++;
 	pthread_mutex_unlock(&s0_lock);
 	s0_log_thread(me);
@@ -338,17 +352,20 @@ void s0_thread_gone(void)
 void s0_report(void)
 {
 	struct s0_thread *t;
-	uint64_t syncs, hz, n;
+	uint64_t syncs, hz, n, order;
+	int first;
 
 	pthread_mutex_lock(&s0_lock);
 	syncs = s0_gone_syncs;
 	hz = s0_gone_hazards;
+	order = s0_gone_order;
 	n = s0_gone_threads;
 	for (t = s0_threads; t; t = t->next) {
 		s0_log_thread(t);
 		s0_stat_thread(t);
 		syncs += S0_LOAD(t->syncs);
 		hz += S0_LOAD(t->hazards);
+		order += S0_LOAD(t->order_hz);
 		n++;
 	}
 	pthread_mutex_unlock(&s0_lock);
@@ -357,6 +374,19 @@ void s0_report(void)
 	       "while other threads' earlier null-stream work was pending",
 	       (unsigned long long)n, (unsigned long long)hz,
 	       (unsigned long long)syncs);
+	if (!hz && !order)
+		return;
+	first = __atomic_load_n(&s0_first_api, __ATOMIC_RELAXED);
+	lb_log(LB_LOG_WARN,
+	       "stream0: %llu hazards: %llu null-stream syncs returned while "
+	       "other threads' earlier work was pending, %llu switches "
+	       "between the null stream and a blocking stream lost the "
+	       "legacy order; first in %s (see lbshim(7), \"Where semantics "
+	       "change\")",
+	       (unsigned long long)(hz + order), (unsigned long long)hz,
+	       (unsigned long long)order,
+	       first >= 0 && first < LB_API_COUNT ? lb_api_info[first].name
+						  : "?");
 }
 
 void s0_device_reset(int dev)
@@ -401,7 +431,7 @@ void s0_thread_fork_child(void)
 	pthread_mutex_init(&s0_lock, NULL);
 	s0_threads = NULL;
 	s0_nthreads = 0;
-	s0_gone_syncs = s0_gone_hazards = s0_gone_threads = 0;
+	s0_gone_syncs = s0_gone_hazards = s0_gone_threads = s0_gone_order = 0;
 	me->registered = 0;
 	me->next = NULL;
 	me->cur = NULL;

@@ -22,6 +22,9 @@
  *   legacy     hipStreamLegacy as the legacy barrier
  *   exitpend   the main thread syncs while another thread exits with its
  *              null-stream work still running
+ *   userstream one thread's blocking user stream, then its null stream,
+ *              then the other way round (nonblocking: the same with a
+ *              hipStreamNonBlocking stream, never ordered)
  *
  * With S0_PT_TORCH=path the program first dlopens that library (a stand-in
  * for PyTorch's libc10_hip.so).
@@ -362,6 +365,28 @@ static void run_exitpend(void)
 	printf("exitpend: done\n");
 }
 
+/* ---- userstream: a thread's blocking user stream and its null stream ---- */
+
+static void run_userstream(unsigned flags)
+{
+	int *flag = s0_host(sizeof(int)), *seen = s0_host(2 * sizeof(int));
+	hipStream_t u;
+
+	S0_OK(hipStreamCreateWithFlags(&u, flags));
+	/* user stream, then null stream: legacy orders the null-stream work */
+	S0_OK(k_fill(u, flag, 1, 7, 200));
+	S0_OK(k_peek(0, flag, seen));
+	S0_OK(hipDeviceSynchronize());
+	/* null stream, then user stream: legacy orders the user-stream work */
+	S0_OK(k_fill(0, flag, 1, 9, 200));
+	S0_OK(k_peek(u, flag, seen + 1));
+	S0_OK(hipDeviceSynchronize());
+	S0_OK(hipStreamDestroy(u));
+	printf("userstream %s: saw %d %d\n",
+	       flags & hipStreamNonBlocking ? "nonblocking" : "blocking",
+	       seen[0], seen[1]);
+}
+
 int main(int argc, char **argv)
 {
 	const char *sc = argc > 1 ? argv[1] : "", *torch;
@@ -396,6 +421,10 @@ int main(int argc, char **argv)
 		run_legacy();
 	else if (!strcmp(sc, "exitpend"))
 		run_exitpend();
+	else if (!strcmp(sc, "userstream"))
+		run_userstream(hipStreamDefault);
+	else if (!strcmp(sc, "nonblocking"))
+		run_userstream(hipStreamNonBlocking);
 	else {
 		fprintf(stderr, "s0_pt: unknown scenario %s\n", sc);
 		return 2;

@@ -23,14 +23,14 @@ n=$(grep -c "$W" "$T/e")
 grep -q "LBSHIM_STREAM0_MODE=syncs" "$T/e" || fail "the warning names no safe setting"
 echo "remap: $(cat "$T/o") (warned)"
 for v in PYTORCH_NO_HIP_MEMORY_CACHING PYTORCH_NO_CUDA_MEMORY_CACHING; do
-	env "$v=1" S0_PT_TORCH=$TORCH LD_PRELOAD=$SHIM LBSHIM_POLICIES=stream0 \
+	env "$v=1" S0_PT_TORCH=$TORCH LD_PRELOAD="$SHIM" LBSHIM_POLICIES=stream0 \
 		"$P" mallocfree >"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "$v"; }
 	grep -q "$W" "$T/e" && fail "warned although $v is set"
 done
 perthread "$P" cache >"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "no torch"; }
 grep -q "$W" "$T/e" && fail "warned without PyTorch in the process"
 # the safe remap configuration: caching off, frees through the pool
-PYTORCH_NO_HIP_MEMORY_CACHING=1 S0_PT_TORCH=$TORCH LD_PRELOAD=$SHIM \
+PYTORCH_NO_HIP_MEMORY_CACHING=1 S0_PT_TORCH=$TORCH LD_PRELOAD="$SHIM" \
 	LBSHIM_POLICIES=stream0,pool "$P" mallocfree >"$T/o" 2>"$T/e" ||
 	{ cat "$T/o" "$T/e"; fail "stream0,pool"; }
 grep -q "mallocfree: 0 of 24 results wrong" "$T/o" ||

@@ -9,18 +9,18 @@ P=$D/s0_pt
 SY="LBSHIM_STREAM0_MODE=syncs"
 legacy "$P" syncs >"$T/o" 2>&1 || { cat "$T/o"; fail "without the policy"; }
 grep -q "imu waited for the camera: yes" "$T/o" || fail "legacy: $(cat "$T/o")"
-env $SY LBSHIM_LOG=info LD_PRELOAD=$SHIM LBSHIM_POLICIES=stream0 "$P" syncs \
+env $SY LBSHIM_LOG=info LD_PRELOAD="$SHIM" LBSHIM_POLICIES=stream0 "$P" syncs \
 	>"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "syncs"; }
 grep -q "imu waited for the camera: no" "$T/o" || fail "syncs: $(cat "$T/o")"
 grep -q 'stream0: thread [0-9]*: 1 of 1 null-stream syncs' "$T/e" ||
 	{ cat "$T/e"; fail "syncs: the narrowed sync was not counted"; }
 # hipDeviceSynchronize: narrowed only with LBSHIM_STREAM0_DEVICE_SYNC=thread
-env $SY S0_PT_DEVSYNC=1 LD_PRELOAD=$SHIM LBSHIM_POLICIES=stream0 "$P" syncs >"$T/o" 2>&1 || { cat "$T/o"; fail "devsync"; }
+env $SY S0_PT_DEVSYNC=1 LD_PRELOAD="$SHIM" LBSHIM_POLICIES=stream0 "$P" syncs >"$T/o" 2>&1 || { cat "$T/o"; fail "devsync"; }
 grep -q "imu waited for the camera: yes" "$T/o" || fail "syncs, devsync=device: $(cat "$T/o")"
-env $SY S0_PT_DEVSYNC=1 LBSHIM_STREAM0_DEVICE_SYNC=thread LD_PRELOAD=$SHIM LBSHIM_POLICIES=stream0 "$P" syncs \
+env $SY S0_PT_DEVSYNC=1 LBSHIM_STREAM0_DEVICE_SYNC=thread LD_PRELOAD="$SHIM" LBSHIM_POLICIES=stream0 "$P" syncs \
 	>"$T/o" 2>&1 || { cat "$T/o"; fail "devsync=thread"; }
 grep -q "imu waited for the camera: no" "$T/o" || fail "syncs, devsync=thread: $(cat "$T/o")"
-env $SY HIPEMU_STATS="$T/st" LD_PRELOAD=$SHIM LBSHIM_POLICIES=stream0 "$P" events \
+env $SY HIPEMU_STATS="$T/st" LD_PRELOAD="$SHIM" LBSHIM_POLICIES=stream0 "$P" events \
 	>"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "events"; }
 rec=$(sed -n 's/.*"hipEventRecord": *\([0-9]*\).*/\1/p' "$T/st")
 launch=$(sed -n 's/.*"hipModuleLaunchKernel": *\([0-9]*\).*/\1/p' "$T/st")

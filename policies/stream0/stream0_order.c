@@ -1,0 +1,101 @@
+/*
+ * stream0_order.c - remap mode: the ordering a thread loses between its
+ * null stream and its own blocking user streams, counted.
+ *
+ * On the legacy null stream, work a thread queues on the null stream
+ * waits for what it queued before on its blocking user streams, and work
+ * it then queues on a blocking user stream waits for its null-stream work.
+ * Under remap the null-stream work is on S, and blocking streams do not
+ * wait for each other, so both orders are gone (as in a per-thread build).
+ * The count looks only where the thread switches from one kind of stream
+ * to the other: a query of the stream it leaves (1.5 us on a GPU), never
+ * one per launch; a switch whose earlier work is still pending is a
+ * hazard.
+ */
+#define _GNU_SOURCE
+#include "stream0.h"
+
+/* Bumped by every hipStreamDestroy: a handle may name a new stream after. */
+static unsigned s0_stream_gen;
+
+void s0_order_stream_gone(void)
+{
+	__atomic_add_fetch(&s0_stream_gen, 1, __ATOMIC_RELAXED);
+}
+
+/* Is s a blocking stream (not hipStreamNonBlocking)?  Cached per thread. */
+static int s0_blocking(struct s0_thread *me, hipStream_t s)
+{
+	unsigned gen = __atomic_load_n(&s0_stream_gen, __ATOMIC_RELAXED);
+	unsigned flags = 0, i = ((uintptr_t)s >> 6) % S0_FLAGCACHE;
+
+	if (me->fc[i].s == s && me->fc[i].gen == gen)
+		return me->fc[i].blocking;
+	if (!lb_real.hipStreamGetFlags ||
+	    lb_real.hipStreamGetFlags(s, &flags) != hipSuccess)
+		return 0; /* unknown: claim nothing */
+	me->fc[i].s = s;
+	me->fc[i].gen = gen;
+	me->fc[i].blocking = !(flags & hipStreamNonBlocking);
+	return me->fc[i].blocking;
+}
+
+/* Is s still running work?  One query. */
+static int s0_pending(hipStream_t s)
+{
+	return lb_real.hipStreamQuery &&
+	       lb_real.hipStreamQuery(s) == hipErrorNotReady;
+}
+
+static void s0_order_hazard(struct lb_call *c)
+{
+	struct s0_thread *me = &s0_me;
+
+	S0_COUNT(me->order_hz, 1);
+	c->scratch[LB_NOTE_HAZARD] = 1;
+	s0_first_hazard(c->api);
+}
+
+void s0_order_user(struct lb_call *c)
+{
+	struct s0_thread *me = &s0_me;
+	hipStream_t u = *c->stream;
+	int d = me->dev;
+
+	if (u == S0_LEGACY_HANDLE || !s0_blocking(me, u))
+		return;
+	if (me->ub_last_null && d >= 0 && d < S0_MAXDEV) {
+		hipStream_t s = S0_LOAD(me->s[d]);
+
+		/* legacy: this work would wait for the null-stream work */
+		if (s && S0_LOAD(me->sub[d]) != S0_LOAD(me->idle[d]) &&
+		    !S0_LOAD(me->cap[d]) &&
+		    !__atomic_load_n(&s0_ncap, __ATOMIC_RELAXED) &&
+		    s0_pending(s))
+			s0_order_hazard(c);
+	}
+	me->ub_last_null = 0;
+	me->ub_stream = u;
+}
+
+void s0_order_null(struct lb_call *c)
+{
+	struct s0_thread *me = &s0_me;
+	hipStream_t u = me->ub_stream;
+
+	me->ub_last_null = 1;
+	if (!u)
+		return;
+	me->ub_stream = NULL;
+	/* legacy: this work would wait for the thread's user-stream work */
+	if (!__atomic_load_n(&s0_ncap, __ATOMIC_RELAXED) && s0_pending(u))
+		s0_order_hazard(c);
+}
+
+void s0_order_synced(hipStream_t s)
+{
+	struct s0_thread *me = &s0_me;
+
+	if (!s || s == me->ub_stream)
+		me->ub_stream = NULL;
+}
