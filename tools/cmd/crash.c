@@ -249,6 +249,10 @@ static int crash_end(void *p)
 		lbt_put_text(o, f->path);
 		lbt_printf(o, ": pid %u, host ", f->hdr.pid);
 		lbt_put_text(o, f->hdr.host);
+		if (f->hdr.lbshim_version[0]) {
+			lbt_puts(o, ", lbshim ");
+			lbt_put_text(o, f->hdr.lbshim_version);
+		}
 		lbt_puts(o, "\n  cmd: ");
 		lbt_put_text(o, f->hdr.cmdline);
 		lbt_putc(o, '\n');

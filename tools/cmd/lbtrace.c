@@ -14,6 +14,7 @@
 #include "ab/ab.h"
 #include "format/fmt.h"
 #include "ab/runner.h"
+#include "lbshim/version.h"
 
 struct cmd {
 	const char *name;
@@ -70,7 +71,8 @@ static void usage(FILE *f, const struct cmd *c)
 		return;
 	}
 	fputs("usage: lbtrace COMMAND [OPTIONS] FILE...\n"
-	      "       lbtrace COMMAND --help\ncommands:\n",
+	      "       lbtrace COMMAND --help\n"
+	      "       lbtrace --version\ncommands:\n",
 	      f);
 	for (i = 0; i < NCMDS; i++)
 		fprintf(f, "  %s\n", cmds[i].usage);
@@ -285,6 +287,11 @@ int main(int argc, char **argv)
 	    !strcmp(argv[1], "help")) {
 		usage(stdout, NULL);
 		return 0;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		/* the shim's version too: both are built from one tree */
+		printf("lbtrace %s\n", LB_VERSION);
+		return fflush(stdout) || ferror(stdout) ? 2 : 0;
 	}
 	for (i = 0; i < NOWN; i++)
 		if (!strcmp(argv[1], own_cmds[i].name))

@@ -354,6 +354,9 @@ static void write_crash(struct gen *g)
 	uint32_t va = string(g, m, "_Z10vector_addPfPKfS1_i");
 	int i;
 
+	/* a writer that says its version (the other traces are older) */
+	snprintf(g->h->lbshim_version, sizeof(g->h->lbshim_version),
+		 "9.8.7-test");
 	for (i = 0; i < 30; i++) {
 		call(g, m, LB_ID_hipLaunchKernel, 0, 30000, 0, 0, va,
 		     8 | 1ull << 32, dims(1, 64, 1, 1), 0, 0);
