@@ -27,9 +27,10 @@ static const struct cmd cmds[] = {
     {"summary", "summary [FILTERS] FILE...\n"
 		"    per API and per kernel: calls, errors, total, mean, "
 		"p50, p99, max"},
-    {"crash", "crash [--calls N] FILE...\n"
+    {"crash", "crash [--calls N] [--registrations] FILE...\n"
 	      "    signal, address, thread, backtrace, calls in flight "
-	      "and the last N (20)\n    calls of every thread"},
+	      "and the last N (20)\n    calls of every thread "
+	      "(--registrations: kernel registrations too)"},
     {"export", "export --format chrome [FILTERS] -o OUT.json FILE...\n"
 	       "    a timeline for Perfetto or chrome://tracing"},
 };
@@ -164,6 +165,8 @@ static int option(const struct cmd *c, struct args *a, int argc, char **argv,
 					 "not '%s'",
 					 val ? val : "");
 		a->opt.crash_calls = n;
+	} else if (is_crash && !strcmp(name, "--registrations") && !eq) {
+		a->opt.registrations = 1;
 	} else if (is_export && TAKES("--format")) {
 		if (!val || strcmp(val, "chrome") != 0)
 			return bad_usage(c,

@@ -19,6 +19,7 @@ struct lbt_opts {
 	int errors;	      /* --errors */
 	uint64_t last;	      /* --last N, 0 = all */
 	uint64_t crash_calls; /* crash: calls shown per thread */
+	int registrations;    /* crash: keep kernel/module registrations */
 	int color;
 };
 

@@ -379,6 +379,44 @@ static void write_crash(struct gen *g)
 	g->h->flags |= LB_HDR_CRASHED;
 }
 
+/*
+ * A program that loads big libraries: its main thread registers 300
+ * kernels, makes a few calls, fails to load a module, registers 40 more
+ * (a library opened late), and crashes in a hipMemcpy.  `crash` leaves the
+ * successful registrations out of the last calls unless --registrations.
+ */
+static void write_crashreg(struct gen *g)
+{
+	int m = thread(g, 8000, "main");
+	char name[48];
+	uint32_t sid;
+	int i;
+
+	call(g, m, LB_ID___hipRegisterFatBinary, 0, 900, 0, 0, P(20), 0, P(21),
+	     0, 0);
+	for (i = 0; i < 340; i++) {
+		if (i == 300) {
+			call(g, m, LB_ID_hipMalloc, 0, 3000, 0, 0, P(7), 4096, 0,
+			     LB_POOL_OFF, 0);
+			sid = string(g, m, "_Z6kernelPf");
+			call(g, m, LB_ID_hipLaunchKernel, 0, 20000, 0, 0, sid,
+			     8 | 1ull << 32, dims(1, 64, 1, 1), 0, 0);
+			call(g, m, LB_ID_hipModuleLoad, 301, 5000, 0, 0, 0,
+			     string(g, m, "missing.co"), 0, 0, 0);
+		}
+		snprintf(name, sizeof(name), "_Z9kernel%03dPf", i);
+		sid = string(g, m, name);
+		call(g, m, LB_ID___hipRegisterFunction, 0, 400, 0, 0,
+		     0x401000 + 16 * i, sid, P(20), 0, 0);
+	}
+	call(g, m, LB_ID_hipMemcpy, -1, 2000, 0, 0, P(7), 0x10, 4096, 2,
+	     LB_RF_INFLIGHT);
+	crash_rec(g, m, 8000, 2);
+	frame(g, m, 0, 0x7f1234567000, 0x40, "hipMemcpy");
+	frame(g, m, 1, 0x401100, 0x33, "main");
+	g->h->flags |= LB_HDR_CRASHED;
+}
+
 /* A crash of a thread with no block: in the reserved block 0. */
 static void write_crashblk(struct gen *g)
 {
@@ -547,6 +585,8 @@ int main(int argc, char **argv)
 			 1700000000000000000ull, !strcmp(k, "ring"));
 	if (!strcmp(k, "crash")) {
 		write_crash(&g);
+	} else if (!strcmp(k, "crashreg")) {
+		write_crashreg(&g);
 	} else if (!strcmp(k, "crashblk")) {
 		write_crashblk(&g);
 	} else if (!strcmp(k, "ring")) {
