@@ -156,6 +156,12 @@ struct lb_trace_rec_hdr {
 			      * before the CRASH record; t1 = crash time,
 			      * ret = -1, outputs (a[] results) 0 */
 
+/* Frame record flags. */
+#define LB_FF_GUESS 0x1u /* the name is the nearest symbol below the pc
+			  * and not the function's own (that function,
+			  * known to the unwind tables, starts elsewhere:
+			  * a static function of a stripped library) */
+
 /* note of a call record: pool result for allocations and frees. */
 enum lb_pool_note { LB_POOL_OFF = 0, LB_POOL_HIT = 1, LB_POOL_MISS = 2 };
 

@@ -131,7 +131,7 @@ static int frame_api(const struct lbt_frame *f)
 	char name[128];
 	size_t n = strcspn(f->demangled, "(");
 
-	if (!n || n >= sizeof(name))
+	if (!n || n >= sizeof(name) || f->guess)
 		return -1;
 	memcpy(name, f->demangled, n);
 	name[n] = 0;

@@ -127,7 +127,8 @@ static void call(struct lbt_out *o, const struct lbt_rec *r)
 		lbt_puts(o, ",\"grid_z_saturated\":true");
 }
 
-/* One frame as a string: "name+0xoff [0xpc]", "?? [0xpc]". */
+/* One frame as a string: "name+0xoff [0xpc]", "?? [0xpc]", with
+ * " (guess)" after the offset when the name is another function's. */
 static void json_frame(struct lbt_out *o, const struct lbt_frame *f)
 {
 	lbt_putc(o, '"');
@@ -135,6 +136,8 @@ static void json_frame(struct lbt_out *o, const struct lbt_frame *f)
 		lbt_put_json_chars(o, f->demangled);
 		lbt_puts(o, "+");
 		lbt_put_hex(o, f->offset);
+		if (f->guess)
+			lbt_puts(o, " (guess)");
 	} else {
 		lbt_puts(o, "??");
 	}

@@ -145,6 +145,8 @@ void lbt_text_frame(struct lbt_out *o, const struct lbt_frame *f)
 		lbt_put_text(o, f->demangled);
 		lbt_puts(o, "+");
 		lbt_put_hex(o, f->offset);
+		if (f->guess)
+			lbt_puts(o, " (guess)");
 	} else {
 		lbt_puts(o, "??");
 	}

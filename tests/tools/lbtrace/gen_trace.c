@@ -315,10 +315,10 @@ static void write_basic(struct gen *g)
 	g->h->flags |= LB_HDR_CLEAN_EXIT;
 }
 
-static void frame(struct gen *g, int ti, uint32_t idx, uint64_t pc,
-		  uint64_t off, const char *name)
+static void frame_f(struct gen *g, int ti, uint32_t idx, uint64_t pc,
+		    uint64_t off, const char *name, int flags)
 {
-	struct lb_trace_rec r = {.hdr = {.type = LB_REC_FRAME}};
+	struct lb_trace_rec r = {.hdr = {.type = LB_REC_FRAME, .flags = flags}};
 	char head[32] = {0};
 	size_t len = strlen(name);
 	uint32_t more = 0;
@@ -332,6 +332,12 @@ static void frame(struct gen *g, int ti, uint32_t idx, uint64_t pc,
 	memcpy(&r.t0, head, 16);
 	memcpy(&r.a[1], head + 16, 16);
 	emit(g, ti, &r);
+}
+
+static void frame(struct gen *g, int ti, uint32_t idx, uint64_t pc,
+		  uint64_t off, const char *name)
+{
+	frame_f(g, ti, idx, pc, off, name, 0);
 }
 
 static void crash_rec(struct gen *g, int ti, uint32_t tid, int nframes)
@@ -384,6 +390,7 @@ static void write_crash(struct gen *g)
  * kernels, makes a few calls, fails to load a module, registers 40 more
  * (a library opened late), and crashes in a hipMemcpy.  `crash` leaves the
  * successful registrations out of the last calls unless --registrations.
+ * Its outermost frame's name is a guess (LB_FF_GUESS).
  */
 static void write_crashreg(struct gen *g)
 {
@@ -411,9 +418,12 @@ static void write_crashreg(struct gen *g)
 	}
 	call(g, m, LB_ID_hipMemcpy, -1, 2000, 0, 0, P(7), 0x10, 4096, 2,
 	     LB_RF_INFLIGHT);
-	crash_rec(g, m, 8000, 2);
+	crash_rec(g, m, 8000, 3);
 	frame(g, m, 0, 0x7f1234567000, 0x40, "hipMemcpy");
 	frame(g, m, 1, 0x401100, 0x33, "main");
+	/* a static function of a stripped libc, named after its neighbour */
+	frame_f(g, m, 2, 0x7f00deadbeef, 0x8a, "__libc_init_first",
+		LB_FF_GUESS);
 	g->h->flags |= LB_HDR_CRASHED;
 }
 

@@ -47,4 +47,5 @@ golden filter.summary summary --api 'hipMemcpy*' --tid 4242 basic.lbt
 golden crash.calls crash --calls 2 crash.lbt
 golden crashreg.crash crash --calls 5 crashreg.lbt
 golden crashreg.regs crash --calls 5 --registrations crashreg.lbt
+golden crashreg.json print --json --errors crashreg.lbt
 finish
