@@ -31,6 +31,11 @@ $(AB_DIR)/prog_loop: tests/tools/ab/prog_loop.c
 	@mkdir -p $(@D)
 	$(CC) $(LB_CFLAGS) -o $@ $< -L/usr/lib/x86_64-linux-gnu -lamdhip64
 
+# A program no preload reaches (t_run_notrace.sh).
+$(AB_DIR)/prog_static: tests/tools/ab/prog_static.c
+	@mkdir -p $(@D)
+	$(CC) -O2 -static -o $@ $<
+
 # A stand-alone ab/run driver (tests/tools/ab/ab_main.c) with the reader, for
 # trying the commands without lbtrace's dispatch; liblbshim.so is linked
 # next to it because run looks for the library beside its executable.
@@ -64,6 +69,7 @@ AB_LBTRACE ?= $(BUILD)/lbtrace
 .PHONY: check-ab
 check-ab: $(BUILD)/lbtrace $(BUILD)/liblbshim.so $(AB_DIR)/gen \
 		$(AB_DIR)/libmarker.so $(AB_DIR)/prog_loop $(AB_DIR)/ab_main \
+		$(AB_DIR)/prog_static \
 		$(AB_DIR)/check_stats \
 		$(WL_DEPS)
 	@BUILD=$(BUILD) LBTRACE=$(AB_LBTRACE) \

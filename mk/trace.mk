@@ -32,11 +32,18 @@ $(TRACE_T)/tprog: tests/policies/trace/tprog.c $(TRACE_FAKE)/libamdhip64.so.5
 $(TRACE_T)/tfd: tests/policies/trace/tfd.c $(TRACE_FAKE)/libamdhip64.so.5
 	$(CC) $(TRACE_CFLAGS) $< -o $@ -L$(TRACE_FAKE) -lamdhip64
 
+# A stripped library whose fault is in a static function (t_crash.sh).
+$(TRACE_T)/libtstrip.so: tests/policies/trace/tstrip.c
+	@mkdir -p $(@D)
+	$(CC) $(TRACE_CFLAGS) -O1 -fno-toplevel-reorder -fno-inline \
+		-fasynchronous-unwind-tables -fPIC -shared -s $< -o $@
+
 $(TRACE_T)/bench_trace: tests/policies/trace/bench_trace.c $(TRACE_FAKE)/libamdhip64.so.5
 	$(CC) $(TRACE_CFLAGS) -O2 $< -o $@ -L$(TRACE_FAKE) -lamdhip64 -lpthread
 
 TRACE_TEST_DEPS = $(BUILD)/liblbshim.so $(TRACE_T)/lbt_dump $(TRACE_T)/tprog \
-	$(TRACE_T)/tfd $(BUILD)/lbtrace $(TRACE_T)/tkern $(TRACE_T)/libtkern_twin.so $(HE_LIB)
+	$(TRACE_T)/tfd $(BUILD)/lbtrace $(TRACE_T)/tkern $(TRACE_T)/libtkern_twin.so \
+	$(TRACE_T)/libtstrip.so $(HE_LIB)
 TRACE_TESTS = $(sort $(wildcard tests/policies/trace/t_*.sh))
 
 check-trace: $(TRACE_TEST_DEPS)

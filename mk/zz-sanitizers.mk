@@ -33,7 +33,8 @@ $(BUILD)/asan/lbtrace: $(LBT_SRCS) shim/api_info.c shim/hip_names.c $(LBT_HDRS)
 check-lbtrace-asan: $(BUILD)/asan/lbtrace $(LBT_TEST_DIR)/gen_trace \
 		$(LBT_TEST_DIR)/errtab $(LBT_TEST_DIR)/sketch_test $(LBT_REAL_DEPS) \
 		$(BUILD)/liblbshim.so $(AB_DIR)/gen $(AB_DIR)/libmarker.so \
-		$(AB_DIR)/prog_loop $(AB_DIR)/check_stats $(WL_DEPS)
+		$(AB_DIR)/prog_loop $(AB_DIR)/prog_static $(AB_DIR)/check_stats \
+		$(WL_DEPS)
 	@export $(SAN_ENV); QUALIFY=1 BUILD=$(BUILD) \
 	  LBTRACE=$(abspath $(BUILD)/asan/lbtrace) \
 	  sh mk/run-tests.sh lbtrace-asan $(BUILD)/results \

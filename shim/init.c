@@ -17,6 +17,7 @@
 #include "shim.h"
 #include "config.h"
 #include "resolve.h"
+#include "lbshim/version.h"
 
 int lb_ready;
 int lb_hooks;
@@ -138,6 +139,7 @@ static void lb_do_init(void)
 	/* Wrappers reached from here (runtime constructors) go straight. */
 	lb_depth++;
 	lb_config_read(&cfg);
+	lb_log(LB_LOG_INFO, "version %s", LB_VERSION);
 	lb_resolve_all(cfg.hip_library);
 	lb_resolve_report();
 	lb_add_policy(&lb_policy_trace ? &lb_policy_trace : NULL, "trace");

@@ -77,7 +77,10 @@ struct lb_trace_header {
 	uint32_t rank;		/* from RANK etc., or UINT32_MAX */
 	uint32_t policies;	/* bit 0 trace, 1 stream0, 2 pool */
 	uint64_t run_id;	/* LBSHIM_RUN_ID when set (lbtrace run), else 0 */
-	uint8_t reserved0[32];
+	char lbshim_version[16]; /* LB_VERSION of the writer, NUL-terminated;
+				  * "" in files from before it (the bytes
+				  * were reserved and 0): no format change */
+	uint8_t reserved0[16];
 	char host[64];		/* NUL-terminated */
 	char cmdline[1024];	/* argv joined by spaces, NUL-terminated */
 	char api_names[2560];	/* the writer's API names in id order,
@@ -89,6 +92,8 @@ struct lb_trace_header {
 
 _Static_assert(sizeof(struct lb_trace_header) == LB_TRACE_HEADER_SIZE,
 	       "trace header size");
+_Static_assert(__builtin_offsetof(struct lb_trace_header, host) == 152,
+	       "header fields keep their offsets");
 
 #define LB_BLOCK_MAGIC 0x4b4c424cu /* "LBLK" */
 #define LB_BLK_RING 0x1u	   /* slots are overwritten cyclically */
@@ -150,6 +155,12 @@ struct lb_trace_rec_hdr {
 			      * crashed: written by the crash handler just
 			      * before the CRASH record; t1 = crash time,
 			      * ret = -1, outputs (a[] results) 0 */
+
+/* Frame record flags. */
+#define LB_FF_GUESS 0x1u /* the name is the nearest symbol below the pc
+			  * and not the function's own (that function,
+			  * known to the unwind tables, starts elsewhere:
+			  * a static function of a stripped library) */
 
 /* note of a call record: pool result for allocations and frees. */
 enum lb_pool_note { LB_POOL_OFF = 0, LB_POOL_HIT = 1, LB_POOL_MISS = 2 };

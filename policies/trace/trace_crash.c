@@ -122,6 +122,27 @@ static int lb_backtrace_depth(void *uc, int max)
 	return n;
 }
 
+/*
+ * Nonzero if the name unw_get_proc_name gave for the frame at CUR, at OFF
+ * past its symbol, is a guess.  Without a full symbol table (a stripped
+ * library: libc's static functions, the memcpy variants) it returns the
+ * nearest symbol below the pc, with no check that the pc is inside it.
+ * The unwind tables (.eh_frame) know where the function at the pc really
+ * starts: when that is not where the symbol is, the symbol is another
+ * function's.  unw_get_proc_info looks where unw_step already looked, so
+ * this adds nothing that a signal handler could not do before; when the
+ * tables say nothing, the name is not marked.
+ */
+static int lb_frame_guess(unw_cursor_t *cur, unw_word_t pc, unw_word_t off)
+{
+	unw_proc_info_t pi;
+
+	memset(&pi, 0, sizeof(pi));
+	if (unw_get_proc_info(cur, &pi) || !pi.start_ip)
+		return 0;
+	return pi.start_ip != pc - off;
+}
+
 /* Emits the first n frames as FRAME records, one at a time. */
 static void lb_emit_frames(struct lb_tt *t, void *uc, int n)
 {
@@ -149,6 +170,8 @@ static void lb_emit_frames(struct lb_tt *t, void *uc, int n)
 		memcpy(head, name, len < 32 ? len : 32);
 		memset(&r, 0, sizeof(r));
 		r.hdr.type = LB_REC_FRAME;
+		if (name[0] && lb_frame_guess(&cur, pc, off))
+			r.hdr.flags = LB_FF_GUESS;
 		r.stream = pc;
 		r.stream_used = off;
 		r.a[0] = (uint32_t)i | (uint64_t)more << 32;

@@ -32,6 +32,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "trace.h"
+#include "lbshim/version.h"
 
 static pthread_t lb_helper;
 static char lb_path[PATH_MAX];
@@ -494,6 +495,9 @@ static void lb_fill_header(struct lb_trace_header *h)
 	h->blocks_used = 1; /* block 0: the crash block */
 	h->rank = lb_rank();
 	h->policies = 1;
+	_Static_assert(sizeof(LB_VERSION) <= sizeof(h->lbshim_version),
+		       "LB_VERSION fits the header");
+	memcpy(h->lbshim_version, LB_VERSION, sizeof(LB_VERSION));
 	if (run)
 		h->run_id = lb_run_id(run);
 	if (gethostname(h->host, sizeof(h->host) - 1))

@@ -14,7 +14,10 @@
  * further run starts and the traces are kept.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
+#include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <signal.h>
@@ -22,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -385,6 +389,107 @@ static int run_once(char **cmd, const char *shim, const char *dir,
 	return status;
 }
 
+/* Number of trace files (*.lbt) in DIR, where a run's processes write. */
+static int count_traces(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t len;
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		len = strlen(e->d_name);
+		if (len > 4 && !strcmp(e->d_name + len - 4, ".lbt"))
+			n++;
+	}
+	closedir(d);
+	return n;
+}
+
+/* PATH of program NAME as execvp finds it, into BUF; -1 if not found. */
+static int which(const char *name, char *buf, size_t n)
+{
+	const char *path = getenv("PATH"), *p, *end;
+
+	if (strchr(name, '/'))
+		return snprintf(buf, n, "%s", name) < (int)n ? 0 : -1;
+	for (p = path ? path : "/usr/bin:/bin"; *p; p = *end ? end + 1 : end) {
+		end = strchrnul(p, ':');
+		if (snprintf(buf, n, "%.*s/%s", (int)(end - p), end == p ? "." : p,
+			     name) < (int)n && access(buf, X_OK) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+/* Nonzero if the ELF executable on FD has no program interpreter: it is
+ * statically linked, and no loader is there to read LD_PRELOAD. */
+static int elf_static(int fd)
+{
+	Elf64_Ehdr eh;
+	Elf64_Phdr ph;
+	int i;
+
+	if (pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) ||
+	    memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh.e_phentsize != sizeof(ph))
+		return 0; /* a script, or not an ELF we know: cannot tell */
+	for (i = 0; i < eh.e_phnum; i++) {
+		if (pread(fd, &ph, sizeof(ph), eh.e_phoff + (off_t)i * sizeof(ph)) !=
+		    sizeof(ph))
+			return 0;
+		if (ph.p_type == PT_INTERP)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * Why no trace came from a run of CMD: said once, after the runs.  The
+ * shim writes its trace at the program's first HIP call, so no file means
+ * the program made no HIP call, or the shim was not in it.  The second
+ * is certain for a program that the loader runs in secure mode (setuid or
+ * setgid to someone else: LD_PRELOAD is ignored) or that has no loader.
+ */
+static void explain_no_trace(char **cmd, long runs, long total)
+{
+	char path[PATH_MAX];
+	const char *why = NULL;
+	struct statvfs vfs;
+	struct stat st;
+	int fd;
+
+	if (!which(cmd[0], path, sizeof(path)) &&
+	    (fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
+		/* (on a nosuid mount the bits do nothing) */
+		if (!fstat(fd, &st) &&
+		    !(!fstatvfs(fd, &vfs) && (vfs.f_flag & ST_NOSUID)) &&
+		    (((st.st_mode & S_ISUID) && st.st_uid != geteuid()) ||
+		     ((st.st_mode & S_ISGID) && st.st_gid != getegid())))
+			why = "it is setuid or setgid, so the loader ignores "
+			      "LD_PRELOAD";
+		else if (elf_static(fd))
+			why = "it is statically linked, so nothing reads "
+			      "LD_PRELOAD";
+		close(fd);
+	}
+	fprintf(stderr, "lbtrace run: %ld of %ld run%s wrote no trace: ", runs,
+		total, total == 1 ? "" : "s");
+	if (why)
+		fprintf(stderr, "liblbshim.so was not loaded into %s (%s)\n",
+			cmd[0], why);
+	else
+		fprintf(stderr,
+			"%s made no HIP call through the shim (it never "
+			"called HIP, or liblbshim.so was not loaded: a "
+			"program that clears LD_PRELOAD, or a runtime linked "
+			"in statically)\n",
+			cmd[0]);
+}
+
 static void describe(char *buf, size_t n, int status)
 {
 	if (status < 0)
@@ -434,7 +539,8 @@ int lbt_cmd_run(int argc, char **argv)
 	static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
 	struct runopts o;
 	int narms, k, rc, failed = 0, status;
-	long r, total, seq = 0;
+	long r, total, seq = 0, notrace = 0;
+	int traced;
 	uint64_t run_base;
 	const char *slash;
 	double t0;
@@ -505,9 +611,15 @@ int lbt_cmd_run(int argc, char **argv)
 			arms[k].done += status >= 0;
 			if (status != 0)
 				failed++;
+			/* (a command that could not start has been named) */
+			traced = status < 0 || (WIFEXITED(status) &&
+						WEXITSTATUS(status) == 127) ||
+				 count_traces(dir) > 0;
+			notrace += !traced;
 			fprintf(stderr, "lbtrace run: [%ld/%ld] %s%s%03ld: %s, "
-				"%.2f s%s\n", seq, total, arms[k].name ? arms[k].name : "",
+				"%.2f s%s%s\n", seq, total, arms[k].name ? arms[k].name : "",
 				arms[k].name ? " " : "", r, what, now_s() - t0,
+				traced ? "" : ", no trace",
 				status ? "  <- failed" : "");
 		}
 	}
@@ -520,6 +632,8 @@ int lbt_cmd_run(int argc, char **argv)
 	if (failed)
 		fprintf(stderr, "lbtrace run: %d of %ld run%s failed\n", failed, seq,
 			seq == 1 ? "" : "s");
+	if (notrace)
+		explain_no_trace(o.cmd, notrace, seq);
 	rc = 0;
 	if (narms == 2 && arms[0].done && arms[1].done)
 		rc = final_ab(&o, out, arms);

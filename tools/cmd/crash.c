@@ -9,6 +9,14 @@
  * (b) on any thread whose last record is a call without a return time (an
  * entry record, if a writer makes them).  Otherwise the report says
  * "unknown".
+ *
+ * Registrations (__hipRegisterFatBinary, __hipRegisterFunction,
+ * __hipUnregisterFatBinary: the calls a hipcc-built library's constructor
+ * and destructor make) are left out of the last calls unless asked for: a
+ * program that loads big libraries registers thousands of kernels, and
+ * they would push the calls that matter out of the window.  One that
+ * failed or was in flight stays, since it may be why the process died.
+ * The program's own module calls (hipModuleLoad, ...) stay too.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,12 +27,14 @@
 struct thread_ring {
 	struct lbt_rec *r; /* crash_calls entries, made on use */
 	uint64_t n, head;
+	uint64_t regs_out; /* registrations left out */
 };
 
 struct crash_state {
 	struct lbt_set *set;
 	struct lbt_out *o;
 	uint64_t keep;
+	int registrations; /* --registrations */
 	int *base; /* first ring of each file */
 	int nrings;
 	struct thread_ring *rings;
@@ -50,6 +60,7 @@ static void *crash_begin(struct lbt_set *set, struct lbt_out *o,
 	c->set = set;
 	c->o = o;
 	c->keep = opt->crash_calls ? opt->crash_calls : 20;
+	c->registrations = opt->registrations;
 	c->base = calloc(n ? n : 1, sizeof(*c->base));
 	for (i = 0; c->base && i < n; i++) {
 		c->base[i] = c->nrings;
@@ -63,6 +74,14 @@ static void *crash_begin(struct lbt_set *set, struct lbt_out *o,
 		return NULL;
 	}
 	return c;
+}
+
+/* Nonzero if R is one of the implicit registrations (see the top). */
+static int is_registration(const struct lbt_rec *r)
+{
+	return r->kind == LB_KIND_REG && r->api_name &&
+	       (!strncmp(r->api_name, "__hipRegister", 13) ||
+		!strncmp(r->api_name, "__hipUnregister", 15));
 }
 
 static void crash_record(void *p, const struct lbt_rec *r)
@@ -86,6 +105,11 @@ static void crash_record(void *p, const struct lbt_rec *r)
 	}
 	tr =
 	    &c->rings[c->base[r->file->index] + (r->thread - r->file->threads)];
+	if (!c->registrations && is_registration(r) && !r->in_flight &&
+	    !lbt_rec_is_error(r)) {
+		tr->regs_out++;
+		return;
+	}
 	if (!tr->r) {
 		tr->r = calloc(c->keep, sizeof(*tr->r));
 		if (!tr->r) {
@@ -107,7 +131,7 @@ static int frame_api(const struct lbt_frame *f)
 	char name[128];
 	size_t n = strcspn(f->demangled, "(");
 
-	if (!n || n >= sizeof(name))
+	if (!n || n >= sizeof(name) || f->guess)
 		return -1;
 	memcpy(name, f->demangled, n);
 	name[n] = 0;
@@ -191,11 +215,17 @@ static void last_calls(struct crash_state *c, const struct lbt_file *f)
 	for (t = 0; t < f->nthreads; t++) {
 		struct thread_ring *tr = &c->rings[c->base[f->index] + t];
 
-		if (!tr->n)
+		if (!tr->n && !tr->regs_out)
 			continue; /* the crash block, or a thread of strings */
 		lbt_printf(o, "\nlast %llu call%s of thread ",
 			   (unsigned long long)tr->n, tr->n == 1 ? "" : "s");
 		put_thread(o, f, &f->threads[t]);
+		if (tr->regs_out)
+			lbt_printf(o,
+				   ", %llu registration%s left out "
+				   "(--registrations shows them)",
+				   (unsigned long long)tr->regs_out,
+				   tr->regs_out == 1 ? "" : "s");
 		lbt_puts(o, ":\n");
 		for (i = 0; i < tr->n; i++) {
 			const struct lbt_rec *r =
@@ -249,6 +279,10 @@ static int crash_end(void *p)
 		lbt_put_text(o, f->path);
 		lbt_printf(o, ": pid %u, host ", f->hdr.pid);
 		lbt_put_text(o, f->hdr.host);
+		if (f->hdr.lbshim_version[0]) {
+			lbt_puts(o, ", lbshim ");
+			lbt_put_text(o, f->hdr.lbshim_version);
+		}
 		lbt_puts(o, "\n  cmd: ");
 		lbt_put_text(o, f->hdr.cmdline);
 		lbt_putc(o, '\n');

@@ -14,6 +14,7 @@
 #include "ab/ab.h"
 #include "format/fmt.h"
 #include "ab/runner.h"
+#include "lbshim/version.h"
 
 struct cmd {
 	const char *name;
@@ -26,9 +27,10 @@ static const struct cmd cmds[] = {
     {"summary", "summary [FILTERS] FILE...\n"
 		"    per API and per kernel: calls, errors, total, mean, "
 		"p50, p99, max"},
-    {"crash", "crash [--calls N] FILE...\n"
+    {"crash", "crash [--calls N] [--registrations] FILE...\n"
 	      "    signal, address, thread, backtrace, calls in flight "
-	      "and the last N (20)\n    calls of every thread"},
+	      "and the last N (20)\n    calls of every thread "
+	      "(--registrations: kernel registrations too)"},
     {"export", "export --format chrome [FILTERS] -o OUT.json FILE...\n"
 	       "    a timeline for Perfetto or chrome://tracing"},
 };
@@ -70,7 +72,8 @@ static void usage(FILE *f, const struct cmd *c)
 		return;
 	}
 	fputs("usage: lbtrace COMMAND [OPTIONS] FILE...\n"
-	      "       lbtrace COMMAND --help\ncommands:\n",
+	      "       lbtrace COMMAND --help\n"
+	      "       lbtrace --version\ncommands:\n",
 	      f);
 	for (i = 0; i < NCMDS; i++)
 		fprintf(f, "  %s\n", cmds[i].usage);
@@ -162,6 +165,8 @@ static int option(const struct cmd *c, struct args *a, int argc, char **argv,
 					 "not '%s'",
 					 val ? val : "");
 		a->opt.crash_calls = n;
+	} else if (is_crash && !strcmp(name, "--registrations") && !eq) {
+		a->opt.registrations = 1;
 	} else if (is_export && TAKES("--format")) {
 		if (!val || strcmp(val, "chrome") != 0)
 			return bad_usage(c,
@@ -285,6 +290,11 @@ int main(int argc, char **argv)
 	    !strcmp(argv[1], "help")) {
 		usage(stdout, NULL);
 		return 0;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		/* the shim's version too: both are built from one tree */
+		printf("lbtrace %s\n", LB_VERSION);
+		return fflush(stdout) || ferror(stdout) ? 2 : 0;
 	}
 	for (i = 0; i < NOWN; i++)
 		if (!strcmp(argv[1], own_cmds[i].name))

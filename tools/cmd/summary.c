@@ -357,6 +357,10 @@ static void print_files(struct summary *s)
 			lbt_printf(o, ", rank %u", h->rank);
 		lbt_puts(o, ", host ");
 		lbt_put_text(o, h->host);
+		if (h->lbshim_version[0]) {
+			lbt_puts(o, ", lbshim ");
+			lbt_put_text(o, h->lbshim_version);
+		}
 		lbt_printf(o, ", %u thread%s, %llu records, %llu calls, ",
 			   f->nthreads, f->nthreads == 1 ? "" : "s",
 			   (unsigned long long)f->nrecords,

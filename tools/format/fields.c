@@ -1,7 +1,8 @@
 /*
- * fields.c - what a call record's a[] means, by the kind of its API
- * (the table in trace_format.h), as a list of named fields that the text,
- * JSON and Chrome formats each render their own way.
+ * fields.c - what a record says, as a list of named fields that the text,
+ * JSON and Chrome formats each render their own way: a call's a[] by the
+ * kind of its API (the table in trace_format.h), its streams and flags;
+ * the counts of the statistics records; a crash's signal and frames.
  */
 #include <string.h>
 #include "lbshim/api.h"
@@ -232,4 +233,189 @@ int lbt_call_fields(const struct lbt_rec *r, struct lbt_field *out,
 		break;
 	}
 	return f - out;
+}
+
+/* ---- every field of a record (lbt_fields_start) ---- */
+
+/* Appends a field; the list is long enough for every record type. */
+static struct lbt_field *add(struct lbt_field_iter *it, const char *key,
+			     int type, uint64_t v, unsigned show, int role,
+			     const char *label)
+{
+	struct lbt_field *f = &it->f[it->n++];
+
+	memset(f, 0, sizeof(*f));
+	f->key = key;
+	f->type = (uint8_t)type;
+	f->v = v;
+	f->show = (uint8_t)show;
+	f->role = (uint8_t)role;
+	f->label = label;
+	return f;
+}
+
+/* A part of a record's sentence ("%v" is the value). */
+static struct lbt_field *prose(struct lbt_field_iter *it, const char *key,
+			       int type, uint64_t v, unsigned show,
+			       const char *label)
+{
+	return add(it, key, type, v, show, LBT_R_PROSE, label);
+}
+
+static void call_rec(struct lbt_field_iter *it, const struct lbt_rec *r)
+{
+	struct lbt_field args[LBT_MAX_FIELDS], *f;
+	int n = lbt_call_fields(r, args, 1), i;
+	const char *m;
+
+	f = add(it, "api_kind", LBT_F_STR, 0, LBT_SHOW_JSON, LBT_R_ARG, NULL);
+	f->s = r->kind >= 0 ? lb_kind_name(r->kind) : NULL;
+	add(it, "device", LBT_F_U64, r->device, LBT_SHOW_JSON, LBT_R_ARG,
+	    NULL);
+	for (i = 0; i < n; i++) {
+		f = &it->f[it->n++];
+		*f = args[i];
+		f->show = LBT_SHOW_BOTH;
+		f->role = LBT_R_ARG;
+		f->color = 0;
+		f->crash = NULL;
+		f->label = strcmp(f->key, "copy_kind") ? f->key : "kind";
+		/* JSON keeps the name as recorded beside the readable one */
+		if (!strcmp(f->key, "kernel") && f->s &&
+		    (m = lbt_rec_kernel(r, 0)) && strcmp(m, f->s) != 0)
+			add(it, "kernel_mangled", LBT_F_STR, 0, LBT_SHOW_JSON,
+			    LBT_R_ARG, NULL)->s = m;
+	}
+	if (lbt_has_stream(r)) {
+		int remapped = !!(r->flags & LB_RF_REMAPPED);
+
+		add(it, "stream", LBT_F_HEX, r->raw->stream, LBT_SHOW_BOTH,
+		    LBT_R_ARG, "stream");
+		/* the text shows the stream used only where it differs */
+		add(it, "stream_used", LBT_F_HEX,
+		    remapped ? r->raw->stream_used : r->raw->stream,
+		    LBT_SHOW_JSON | (remapped ? LBT_SHOW_TEXT : 0), LBT_R_JOIN,
+		    "->");
+	}
+	/* (the text says "in flight" in place of the return code) */
+	if (r->in_flight)
+		add(it, "in_flight", LBT_F_BOOL, 1, LBT_SHOW_JSON, LBT_R_TAG,
+		    NULL);
+	if (r->flags & LB_RF_ELSEWHERE)
+		add(it, "on_tid", LBT_F_U64, (uint32_t)r->raw->a[2],
+		    LBT_SHOW_JSON, LBT_R_TAG, NULL);
+	if (r->flags & LB_RF_SERVED)
+		add(it, "served", LBT_F_BOOL, 1, LBT_SHOW_BOTH, LBT_R_TAG,
+		    "served");
+	if (r->flags & LB_RF_REMAPPED)
+		add(it, "remapped", LBT_F_BOOL, 1, LBT_SHOW_JSON, LBT_R_TAG,
+		    NULL);
+	if (r->flags & LB_RF_HAZARD)
+		add(it, "hazard", LBT_F_BOOL, 1, LBT_SHOW_BOTH, LBT_R_TAG,
+		    "hazard");
+	if (r->flags & LB_RF_GRIDZ_SAT)
+		add(it, "grid_z_saturated", LBT_F_BOOL, 1, LBT_SHOW_BOTH,
+		    LBT_R_TAG, "grid.z saturated");
+}
+
+void lbt_crash_fields(struct lbt_field_iter *it, const struct lbt_crash *c)
+{
+	const char *sn = lbt_signal_name(c->signo);
+	const char *cn = lbt_si_code_name(c->signo, c->code);
+	struct lbt_field *f;
+
+	it->n = it->i = 0;
+	f = prose(it, "signal", LBT_F_STR, 0,
+		  LBT_SHOW_JSON | (sn ? LBT_SHOW_TEXT : 0), "*** %v");
+	f->s = sn;
+	f->color = LBT_C_CRASH;
+	if (!sn)
+		prose(it, NULL, LBT_F_I64, (uint64_t)(int64_t)c->signo,
+		      LBT_SHOW_TEXT, "*** signal %v")->color = LBT_C_CRASH;
+	prose(it, "signo", LBT_F_U64, (uint64_t)(int64_t)c->signo,
+	      LBT_SHOW_JSON, NULL);
+	prose(it, "code", LBT_F_I64, (uint64_t)(int64_t)c->code,
+	      LBT_SHOW_JSON, NULL);
+	prose(it, "code_name", LBT_F_STR, 0,
+	      LBT_SHOW_JSON | (cn ? LBT_SHOW_TEXT : 0), " (%v)")->s = cn;
+	if (!cn)
+		prose(it, NULL, LBT_F_I64, (uint64_t)(int64_t)c->code,
+		      LBT_SHOW_TEXT, " (code %v)");
+	prose(it, "addr", LBT_F_HEX, c->addr, LBT_SHOW_BOTH, " at address %v");
+	prose(it, "frames", LBT_F_FRAMES, c->nframes, LBT_SHOW_BOTH,
+	      c->nframes == 1 ? ", %v frame" : ", %v frames")->crash = c;
+	if (c->nframes_said != c->nframes)
+		prose(it, NULL, LBT_F_U64, c->nframes_said, LBT_SHOW_TEXT,
+		      " (%v announced)");
+}
+
+void lbt_fields_start(struct lbt_field_iter *it, const struct lbt_rec *r)
+{
+	const uint64_t *a = r->raw->a;
+	const char *s;
+
+	it->n = it->i = 0;
+	switch (r->type) {
+	case LB_REC_CALL:
+		call_rec(it, r);
+		break;
+	case LB_REC_CRASH:
+		if (r->crash)
+			lbt_crash_fields(it, r->crash);
+		else
+			prose(it, NULL, LBT_F_I64, (uint64_t)(int64_t)r->ret,
+			      LBT_SHOW_TEXT,
+			      "*** signal %v (crash record not kept)");
+		break;
+	case LB_REC_LOST:
+		prose(it, "lost", LBT_F_U64, a[0], LBT_SHOW_BOTH,
+		      "--- %v records lost")->color = LBT_C_ERR;
+		prose(it, NULL, LBT_F_US, (uint64_t)r->dur_ns, LBT_SHOW_TEXT,
+		      " over %v us");
+		break;
+	case LB_REC_POOL:
+		prose(it, "hits", LBT_F_U64, r->raw->stream, LBT_SHOW_BOTH,
+		      "pool: %v hits");
+		prose(it, "misses", LBT_F_U64, r->raw->stream_used,
+		      LBT_SHOW_BOTH, ", %v misses");
+		prose(it, "reserved_peak", LBT_F_U64, a[0], LBT_SHOW_BOTH,
+		      ", peak %v bytes reserved");
+		prose(it, "in_use_peak", LBT_F_U64, a[1], LBT_SHOW_BOTH,
+		      ", %v in use");
+		prose(it, "chunks", LBT_F_U64, (uint32_t)a[2], LBT_SHOW_BOTH,
+		      ", %v chunks");
+		prose(it, "pending_frees", LBT_F_U64, (uint32_t)(a[2] >> 32),
+		      LBT_SHOW_BOTH, ", %v frees found work pending");
+		break;
+	case LB_REC_STREAM0:
+		prose(it, "of_tid", LBT_F_U64, r->raw->stream, LBT_SHOW_BOTH,
+		      "stream0 of thread %v: ");
+		prose(it, "syncs", LBT_F_U64, a[0], LBT_SHOW_BOTH,
+		      "%v null-stream syncs, ");
+		prose(it, "hazards", LBT_F_U64, a[1], LBT_SHOW_BOTH,
+		      "%v hazards");
+		break;
+	case LB_REC_THREAD:
+		s = (uint32_t)a[0] ? lbt_string(r->file, (uint32_t)a[0]) : NULL;
+		prose(it, NULL, LBT_F_NONE, 0, LBT_SHOW_TEXT,
+		      r->note == 1 ? "thread exit" : "thread name");
+		prose(it, "name", LBT_F_STR, 0,
+		      LBT_SHOW_JSON | (s ? LBT_SHOW_TEXT : 0), " \"%v\"")->s = s;
+		prose(it, "exit", LBT_F_BOOL, r->note == 1, LBT_SHOW_JSON, NULL);
+		break;
+	case LB_REC_STRING:
+		prose(it, NULL, LBT_F_U64, (uint32_t)a[0], LBT_SHOW_TEXT,
+		      "string %v");
+		prose(it, NULL, LBT_F_U64, (uint16_t)(a[0] >> 32),
+		      LBT_SHOW_TEXT, " part %v");
+		break;
+	case LB_REC_FRAME:
+		prose(it, NULL, LBT_F_U64, (uint32_t)a[0], LBT_SHOW_TEXT,
+		      "frame %v");
+		break;
+	default:
+		prose(it, NULL, LBT_F_U64, r->type, LBT_SHOW_TEXT,
+		      "record of unknown type %v");
+		break;
+	}
 }

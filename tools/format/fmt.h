@@ -19,6 +19,7 @@ struct lbt_opts {
 	int errors;	      /* --errors */
 	uint64_t last;	      /* --last N, 0 = all */
 	uint64_t crash_calls; /* crash: calls shown per thread */
+	int registrations;    /* crash: keep kernel/module registrations */
 	int color;
 };
 
@@ -50,26 +51,61 @@ int lbt_run_fmt(const struct lbt_fmt *fmt, struct lbt_set *set,
 /* Nonzero if R passes OPT's filters. */
 int lbt_filter(const struct lbt_opts *opt, const struct lbt_rec *r);
 
-/* ---- the arguments of a call, shared by the formats (fields.c) ---- */
+/* ---- the fields of a record, shared by the formats (fields.c) ----
+ *
+ * What a record says is decided once, here: the text and JSON formats
+ * walk the same list of fields (lbt_fields_start / lbt_fields_next) and
+ * differ only in how they show a value and where they put it.  A field
+ * has a value of one type, a JSON key, the formats it shows in, and for
+ * the text format a label and a role.  A new kind of value is one more
+ * enum lbt_ftype, made in fields.c and given a case in each format's
+ * value printer (fmt_text.c and fmt_json.c put_value; export_chrome.c
+ * put_args for a call's arguments).
+ */
 
 enum lbt_ftype {
-	LBT_F_HEX, /* pointer or handle: "0x..." */
+	LBT_F_NONE, /* no value: the text label alone */
+	LBT_F_HEX,  /* pointer or handle: "0x..." */
 	LBT_F_U64,
 	LBT_F_I64,
-	LBT_F_STR,  /* s, NULL shown as null / "?" */
-	LBT_F_DIM3, /* d[3] */
-	LBT_F_MS,   /* milliseconds, float bits in v */
+	LBT_F_STR,    /* s, NULL shown as null / "?" */
+	LBT_F_DIM3,   /* d[3] */
+	LBT_F_MS,     /* milliseconds, float bits in v */
+	LBT_F_BOOL,   /* v: JSON true / false; no text value */
+	LBT_F_US,     /* nanoseconds in v, shown as microseconds (text) */
+	LBT_F_FRAMES, /* crash's frames: JSON their list, text their count */
+};
+
+/* Where a field shows (struct lbt_field.show). */
+#define LBT_SHOW_TEXT 0x1u /* print */
+#define LBT_SHOW_JSON 0x2u /* print --json */
+#define LBT_SHOW_BOTH 0x3u
+
+/* What a field is in the text format (struct lbt_field.role). */
+enum lbt_frole {
+	LBT_R_ARG,   /* a call's argument: "label=value", comma-separated
+		      * inside the parentheses */
+	LBT_R_JOIN,  /* glued to the argument before it: label, value */
+	LBT_R_TAG,   /* a mark after a call's duration: " [label]" */
+	LBT_R_PROSE, /* a part of a record's sentence: the label, with the
+		      * value where it says "%v" */
 };
 
 struct lbt_field {
-	const char *key;
-	int type;
+	const char *key;   /* JSON key */
+	const char *label; /* text: the name shown, or the sentence part */
+	uint8_t type;	   /* enum lbt_ftype */
+	uint8_t show;	   /* LBT_SHOW_* */
+	uint8_t role;	   /* enum lbt_frole */
+	uint8_t color;	   /* text: LBT_C_* around it, 0 none */
 	uint64_t v;
 	const char *s;
+	const struct lbt_crash *crash; /* LBT_F_FRAMES */
 	uint32_t d[3];
 };
 
-#define LBT_MAX_FIELDS 8
+#define LBT_MAX_FIELDS 8  /* arguments of a call */
+#define LBT_REC_FIELDS 32 /* fields of any record */
 
 /*
  * The arguments that matter of call record R, by its API's kind (see
@@ -79,6 +115,37 @@ struct lbt_field {
  */
 int lbt_call_fields(const struct lbt_rec *r, struct lbt_field *out,
 		    int demangled);
+
+/* A walk over the fields of one record. */
+struct lbt_field_iter {
+	int n, i;
+	struct lbt_field f[LBT_REC_FIELDS];
+};
+
+/*
+ * Starts a walk over every field of record R, in the order the formats
+ * show them: for a call its kind and device, the arguments (kernel names
+ * demangled), its streams and its flags; for the other types what they
+ * count or name.  A crash record's fields are its crash's (see
+ * lbt_crash_fields).
+ */
+void lbt_fields_start(struct lbt_field_iter *it, const struct lbt_rec *r);
+
+/* Starts a walk over the fields of crash C: signal, code, address, frames. */
+void lbt_crash_fields(struct lbt_field_iter *it, const struct lbt_crash *c);
+
+/* The next field of the walk that shows in SHOW (LBT_SHOW_*), or NULL. */
+static inline const struct lbt_field *
+lbt_fields_next(struct lbt_field_iter *it, unsigned show)
+{
+	while (it->i < it->n) {
+		const struct lbt_field *f = &it->f[it->i++];
+
+		if (f->show & show)
+			return f;
+	}
+	return NULL;
+}
 
 /* Nonzero if R's API takes a stream (or, unknown, has one recorded). */
 int lbt_has_stream(const struct lbt_rec *r);

@@ -13,7 +13,6 @@
 #include <string.h>
 #include "lbshim/api.h"
 #include "format/fmt.h"
-#include "lbshim/names.h"
 #include "format/text.h"
 
 struct text_state {
@@ -57,15 +56,15 @@ static void put_ms(struct lbt_out *o, uint32_t bits)
 	lbt_printf(o, "%.6g", (double)f);
 }
 
-static void put_field(struct lbt_out *o, const struct lbt_field *f)
+/* A field's value, as text. */
+static void put_value(struct lbt_out *o, const struct lbt_field *f)
 {
-	lbt_puts(o, strcmp(f->key, "copy_kind") ? f->key : "kind");
-	lbt_putc(o, '=');
 	switch (f->type) {
 	case LBT_F_HEX:
 		lbt_put_hex(o, f->v);
 		break;
 	case LBT_F_U64:
+	case LBT_F_FRAMES: /* how many; they follow, a line each */
 		lbt_put_u64(o, f->v);
 		break;
 	case LBT_F_I64:
@@ -80,31 +79,50 @@ static void put_field(struct lbt_out *o, const struct lbt_field *f)
 	case LBT_F_MS:
 		put_ms(o, (uint32_t)f->v);
 		break;
+	case LBT_F_US:
+		lbt_put_fixed(o, (int64_t)f->v, 1000, 3);
+		break;
 	}
+}
+
+/* A part of a sentence: the label, the value where it says "%v". */
+static void put_prose(struct lbt_out *o, const struct lbt_field *f)
+{
+	const char *v = strstr(f->label, "%v");
+
+	if (f->color)
+		lbt_color(o, f->color);
+	if (v) {
+		lbt_write(o, f->label, (size_t)(v - f->label));
+		put_value(o, f);
+		lbt_puts(o, v + 2);
+	} else {
+		lbt_puts(o, f->label);
+	}
+	if (f->color)
+		lbt_color(o, LBT_C_OFF);
 }
 
 void lbt_text_call(struct lbt_out *o, const struct lbt_rec *r)
 {
-	struct lbt_field fl[LBT_MAX_FIELDS];
-	int n = lbt_call_fields(r, fl, 1), i;
+	struct lbt_field_iter it;
+	const struct lbt_field *f;
 	const char *rn = lbt_ret_name(r);
+	int n = 0;
 
+	lbt_fields_start(&it, r);
 	lbt_color(o, LBT_C_API);
 	lbt_put_text(o, r->api_name);
 	lbt_color(o, LBT_C_OFF);
 	lbt_putc(o, '(');
-	for (i = 0; i < n; i++) {
-		if (i)
+	while ((f = lbt_fields_next(&it, LBT_SHOW_TEXT)) &&
+	       f->role != LBT_R_TAG) {
+		if (f->role != LBT_R_JOIN && n++)
 			lbt_puts(o, ", ");
-		put_field(o, &fl[i]);
-	}
-	if (lbt_has_stream(r)) {
-		lbt_puts(o, n ? ", stream=" : "stream=");
-		lbt_put_hex(o, r->raw->stream);
-		if (r->flags & LB_RF_REMAPPED) {
-			lbt_puts(o, "->");
-			lbt_put_hex(o, r->raw->stream_used);
-		}
+		lbt_puts(o, f->label);
+		if (f->role != LBT_R_JOIN)
+			lbt_putc(o, '=');
+		put_value(o, f);
 	}
 	lbt_puts(o, ") ");
 	if (r->in_flight) {
@@ -128,12 +146,11 @@ void lbt_text_call(struct lbt_out *o, const struct lbt_rec *r)
 	lbt_puts(o, " +");
 	lbt_put_fixed(o, r->dur_ns, 1000, 3);
 	lbt_puts(o, " us");
-	if (r->flags & LB_RF_SERVED)
-		lbt_puts(o, " [served]");
-	if (r->flags & LB_RF_HAZARD)
-		lbt_puts(o, " [hazard]");
-	if (r->flags & LB_RF_GRIDZ_SAT)
-		lbt_puts(o, " [grid.z saturated]");
+	for (; f; f = lbt_fields_next(&it, LBT_SHOW_TEXT)) {
+		lbt_puts(o, " [");
+		lbt_puts(o, f->label);
+		lbt_putc(o, ']');
+	}
 }
 
 void lbt_text_frame(struct lbt_out *o, const struct lbt_frame *f)
@@ -145,94 +162,37 @@ void lbt_text_frame(struct lbt_out *o, const struct lbt_frame *f)
 		lbt_put_text(o, f->demangled);
 		lbt_puts(o, "+");
 		lbt_put_hex(o, f->offset);
+		if (f->guess)
+			lbt_puts(o, " (guess)");
 	} else {
 		lbt_puts(o, "??");
 	}
 }
 
+/* The fields of a record that is not a call, as one sentence. */
+static void put_sentence(struct lbt_out *o, struct lbt_field_iter *it)
+{
+	const struct lbt_field *f;
+
+	while ((f = lbt_fields_next(it, LBT_SHOW_TEXT)))
+		put_prose(o, f);
+}
+
 void lbt_text_crash(struct lbt_out *o, const struct lbt_crash *c)
 {
-	const char *sn = lbt_signal_name(c->signo);
-	const char *cn = lbt_si_code_name(c->signo, c->code);
+	struct lbt_field_iter it;
 
-	lbt_color(o, LBT_C_CRASH);
-	lbt_puts(o, "*** ");
-	if (sn)
-		lbt_puts(o, sn);
-	else
-		lbt_printf(o, "signal %d", c->signo);
-	lbt_color(o, LBT_C_OFF);
-	if (cn)
-		lbt_printf(o, " (%s)", cn);
-	else
-		lbt_printf(o, " (code %d)", c->code);
-	lbt_puts(o, " at address ");
-	lbt_put_hex(o, c->addr);
-	lbt_printf(o, ", %u frame%s", c->nframes, c->nframes == 1 ? "" : "s");
-	if (c->nframes_said != c->nframes)
-		lbt_printf(o, " (%u announced)", c->nframes_said);
+	lbt_crash_fields(&it, c);
+	put_sentence(o, &it);
 }
 
 /* One line for a record that is not a call. */
 void lbt_text_other(struct lbt_out *o, const struct lbt_rec *r)
 {
-	const uint64_t *a = r->raw->a;
-	const char *s;
+	struct lbt_field_iter it;
 
-	switch (r->type) {
-	case LB_REC_CRASH:
-		if (r->crash)
-			lbt_text_crash(o, r->crash);
-		else
-			lbt_printf(o, "*** signal %d (crash record not kept)",
-				   r->ret);
-		break;
-	case LB_REC_LOST:
-		lbt_color(o, LBT_C_ERR);
-		lbt_printf(o, "--- %llu records lost",
-			   (unsigned long long)a[0]);
-		lbt_color(o, LBT_C_OFF);
-		lbt_puts(o, " over ");
-		lbt_put_fixed(o, r->dur_ns, 1000, 3);
-		lbt_puts(o, " us");
-		break;
-	case LB_REC_POOL:
-		lbt_printf(o,
-			   "pool: %llu hits, %llu misses, peak %llu bytes "
-			   "reserved, %llu in use, %u chunks, %u frees found "
-			   "work pending",
-			   (unsigned long long)r->raw->stream,
-			   (unsigned long long)r->raw->stream_used,
-			   (unsigned long long)a[0], (unsigned long long)a[1],
-			   (uint32_t)a[2], (uint32_t)(a[2] >> 32));
-		break;
-	case LB_REC_STREAM0:
-		lbt_printf(o,
-			   "stream0 of thread %llu: %llu null-stream syncs, "
-			   "%llu hazards",
-			   (unsigned long long)r->raw->stream,
-			   (unsigned long long)a[0], (unsigned long long)a[1]);
-		break;
-	case LB_REC_THREAD:
-		s = (uint32_t)a[0] ? lbt_string(r->file, (uint32_t)a[0]) : NULL;
-		lbt_puts(o, r->note == 1 ? "thread exit" : "thread name");
-		if (s) {
-			lbt_puts(o, " \"");
-			lbt_put_text(o, s);
-			lbt_putc(o, '"');
-		}
-		break;
-	case LB_REC_STRING:
-		lbt_printf(o, "string %u part %u", (uint32_t)a[0],
-			   (unsigned)(uint16_t)(a[0] >> 32));
-		break;
-	case LB_REC_FRAME:
-		lbt_printf(o, "frame %u", (uint32_t)a[0]);
-		break;
-	default:
-		lbt_printf(o, "record of unknown type %u", r->type);
-		break;
-	}
+	lbt_fields_start(&it, r);
+	put_sentence(o, &it);
 }
 
 static void *text_begin(struct lbt_set *set, struct lbt_out *o,

@@ -456,6 +456,7 @@ static int add_file(struct lbt_set *set, struct lbt_file *f)
 		goto bad;
 	f->hdr.host[sizeof(f->hdr.host) - 1] = 0;
 	f->hdr.cmdline[sizeof(f->hdr.cmdline) - 1] = 0;
+	f->hdr.lbshim_version[sizeof(f->hdr.lbshim_version) - 1] = 0;
 	setup_clock(f);
 	if (setup_api_map(f) || index_blocks(set, f) || index_threads(f))
 		goto oom;

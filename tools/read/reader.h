@@ -49,6 +49,7 @@ struct lbt_frame {
 	uint64_t offset;       /* offset in the function */
 	const char *name;      /* mangled name as recorded, "" if unknown */
 	const char *demangled; /* demangled, or the same as name */
+	int guess;	       /* LB_FF_GUESS: the name is another function's */
 };
 
 /* One crash record with the frames that followed it on its thread. */

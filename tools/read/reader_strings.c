@@ -238,6 +238,7 @@ static int add_frame(struct lbt_file *f, struct lbt_scan *sc,
 	fr->index = (uint32_t)r->a[0];
 	fr->pc = r->stream;
 	fr->offset = r->stream_used;
+	fr->guess = !!(r->hdr.flags & LB_FF_GUESS);
 	memcpy(raw->head, &r->t0, 16); /* t0, t1 */
 	memcpy(raw->head + 16, &r->a[1], 16);
 	raw->head[32] = 0;

@@ -163,10 +163,12 @@ static void on_rec(const struct lb_trace_block *b, uint64_t seq,
 		memcpy(t + 16, &r->a[1], 16);
 		t[32] = 0;
 		if (check_n < 0)
-			printf("frame i=%u pc=0x%llx off=%llu name=%s%s\n",
+			printf("frame i=%u pc=0x%llx off=%llu flags=%u "
+			       "name=%s%s\n",
 			       (unsigned)r->a[0],
 			       (unsigned long long)r->stream,
-			       (unsigned long long)r->stream_used, t,
+			       (unsigned long long)r->stream_used,
+			       (unsigned)r->hdr.flags, t,
 			       str_of((uint32_t)(r->a[0] >> 32)));
 		break;
 	case LB_REC_LOST:

@@ -64,6 +64,34 @@ expect "^crash .* sig=11 .* addr=0xdead0000 " inrt.dump
 expect "^frame i=0 .* name=hipMemset$" inrt.dump
 grep -A1 'flags=16' inrt.dump | grep -q '^crash ' || fail "inrt: order"
 
+# Frame names that are another function's are marked (flags=1): in a
+# stripped library a static function gets the nearest exported symbol
+# below it.  The frames with a name of their own are not marked.
+LIBS=$BUILD/trace/libtstrip.so
+LBSHIM_POLICIES=trace LBSHIM_TRACE=strip.lbt TPROG_STRIPLIB=$LIBS \
+	traced "$PROG" crash stripped 3 >/dev/null 2>&1
+[ $? = 139 ] || fail "stripped: exit $?"
+"$DUMP" strip.lbt >strip.dump || fail "stripped: dump"
+expect "^frame i=0 .* flags=1 name=tstrip_before$" strip.dump
+expect "^frame i=1 .* flags=0 name=tstrip_fault$" strip.dump
+expect "^frame i=[0-9]+ .* flags=0 name=crash_here$" strip.dump
+expect "^frame i=[0-9]+ .* flags=0 name=main$" strip.dump
+expect "^frame i=0 .* flags=0 name=crash_here$" segv.dump
+# and in libc, when it has no full symbol table (Debian's is stripped):
+# memcpy's variants are local symbols, so the name is a neighbour's
+LBSHIM_POLICIES=trace LBSHIM_TRACE=memcpy.lbt traced "$PROG" crash memcpy 3 \
+	>/dev/null 2>&1
+"$DUMP" memcpy.lbt >memcpy.dump || fail "memcpy: dump"
+expect "^frame i=[0-9]+ .* flags=0 name=crash_here$" memcpy.dump
+libc=$(ldd "$PROG" | sed -n 's/.*libc\.so\.6 => \([^ ]*\).*/\1/p')
+# (under ASan, memcpy is its interceptor's, not libc's)
+if [ -n "$libc" ] && command -v readelf >/dev/null &&
+	! readelf -S "$libc" | grep -q '\.symtab' &&
+	! expr "$SHIM" : '.*asan' >/dev/null; then
+	expect "^frame i=0 .* flags=1 name=" memcpy.dump
+fi
+echo "guessed frames: $(grep -c 'flags=1' strip.dump) in strip.dump"
+
 # SIGKILL: nothing can run, but every call made is in the file.
 plain "$PROG" crash kill 7 >/dev/null 2>&1
 want=$?

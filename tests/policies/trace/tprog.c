@@ -12,7 +12,10 @@
  *                             alternate stack of the program's, of
  *                             TPROG_ALTSTACK bytes, 16384 if unset, with
  *                             a guard page below: the handler prints how
- *                             much of it was ever used)
+ *                             much of it was ever used), memcpy
+ *                             (inside libc's memcpy), stripped (inside a
+ *                             static function of the stripped library
+ *                             TPROG_STRIPLIB)
  *   tprog fork                calls before and after a fork, in both
  *   tprog forkstress          20 forks while 4 threads make calls
  *   tprog live                hipMalloc + hipMemcpy(DtoH, 4000000)
@@ -22,6 +25,7 @@
  *   tprog badnames            registration and load with bad name pointers
  *   tprog async               hipMemsetAsync + hipStreamSynchronize on 0
  */
+#include <dlfcn.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -101,6 +105,22 @@ static int do_calls(void)
 }
 
 static volatile int zero;
+static volatile size_t copy_len = 6;
+
+/* Calls tstrip_fault(16) of the library TPROG_STRIPLIB names. */
+static void strip_fault(void)
+{
+	const char *lib = getenv("TPROG_STRIPLIB");
+	void *h = lib ? dlopen(lib, RTLD_NOW) : NULL;
+	void (*f)(uintptr_t) = h ? (void (*)(uintptr_t))dlsym(h, "tstrip_fault")
+				 : NULL;
+
+	if (!f) {
+		fprintf(stderr, "tprog: TPROG_STRIPLIB: %s\n", dlerror());
+		exit(4);
+	}
+	f(16);
+}
 
 static __attribute__((noinline)) void crash_here(const char *mode)
 {
@@ -114,6 +134,10 @@ static __attribute__((noinline)) void crash_here(const char *mode)
 		raise(SIGKILL);
 	else if (!strcmp(mode, "inrt")) /* a crash inside the runtime */
 		hipMemset((void *)(uintptr_t)0xdead0000u, 42, 8);
+	else if (!strcmp(mode, "memcpy")) /* a size not known: libc's */
+		memcpy((void *)(uintptr_t)16, mode, copy_len);
+	else if (!strcmp(mode, "stripped"))
+		strip_fault();
 }
 
 static __attribute__((noinline)) int recurse(int n)

@@ -315,10 +315,10 @@ static void write_basic(struct gen *g)
 	g->h->flags |= LB_HDR_CLEAN_EXIT;
 }
 
-static void frame(struct gen *g, int ti, uint32_t idx, uint64_t pc,
-		  uint64_t off, const char *name)
+static void frame_f(struct gen *g, int ti, uint32_t idx, uint64_t pc,
+		    uint64_t off, const char *name, int flags)
 {
-	struct lb_trace_rec r = {.hdr = {.type = LB_REC_FRAME}};
+	struct lb_trace_rec r = {.hdr = {.type = LB_REC_FRAME, .flags = flags}};
 	char head[32] = {0};
 	size_t len = strlen(name);
 	uint32_t more = 0;
@@ -332,6 +332,12 @@ static void frame(struct gen *g, int ti, uint32_t idx, uint64_t pc,
 	memcpy(&r.t0, head, 16);
 	memcpy(&r.a[1], head + 16, 16);
 	emit(g, ti, &r);
+}
+
+static void frame(struct gen *g, int ti, uint32_t idx, uint64_t pc,
+		  uint64_t off, const char *name)
+{
+	frame_f(g, ti, idx, pc, off, name, 0);
 }
 
 static void crash_rec(struct gen *g, int ti, uint32_t tid, int nframes)
@@ -354,6 +360,9 @@ static void write_crash(struct gen *g)
 	uint32_t va = string(g, m, "_Z10vector_addPfPKfS1_i");
 	int i;
 
+	/* a writer that says its version (the other traces are older) */
+	snprintf(g->h->lbshim_version, sizeof(g->h->lbshim_version),
+		 "9.8.7-test");
 	for (i = 0; i < 30; i++) {
 		call(g, m, LB_ID_hipLaunchKernel, 0, 30000, 0, 0, va,
 		     8 | 1ull << 32, dims(1, 64, 1, 1), 0, 0);
@@ -373,6 +382,48 @@ static void write_crash(struct gen *g)
 	      "_ZN5myapp6detail15process_requestERKNS_7RequestE");
 	frame(g, w, 3, 0x401100, 0x33, "main");
 	frame(g, w, 4, 0x7f00deadbeef, 0, "");
+	g->h->flags |= LB_HDR_CRASHED;
+}
+
+/*
+ * A program that loads big libraries: its main thread registers 300
+ * kernels, makes a few calls, fails to load a module, registers 40 more
+ * (a library opened late), and crashes in a hipMemcpy.  `crash` leaves the
+ * successful registrations out of the last calls unless --registrations.
+ * Its outermost frame's name is a guess (LB_FF_GUESS).
+ */
+static void write_crashreg(struct gen *g)
+{
+	int m = thread(g, 8000, "main");
+	char name[48];
+	uint32_t sid;
+	int i;
+
+	call(g, m, LB_ID___hipRegisterFatBinary, 0, 900, 0, 0, P(20), 0, P(21),
+	     0, 0);
+	for (i = 0; i < 340; i++) {
+		if (i == 300) {
+			call(g, m, LB_ID_hipMalloc, 0, 3000, 0, 0, P(7), 4096, 0,
+			     LB_POOL_OFF, 0);
+			sid = string(g, m, "_Z6kernelPf");
+			call(g, m, LB_ID_hipLaunchKernel, 0, 20000, 0, 0, sid,
+			     8 | 1ull << 32, dims(1, 64, 1, 1), 0, 0);
+			call(g, m, LB_ID_hipModuleLoad, 301, 5000, 0, 0, 0,
+			     string(g, m, "missing.co"), 0, 0, 0);
+		}
+		snprintf(name, sizeof(name), "_Z9kernel%03dPf", i);
+		sid = string(g, m, name);
+		call(g, m, LB_ID___hipRegisterFunction, 0, 400, 0, 0,
+		     0x401000 + 16 * i, sid, P(20), 0, 0);
+	}
+	call(g, m, LB_ID_hipMemcpy, -1, 2000, 0, 0, P(7), 0x10, 4096, 2,
+	     LB_RF_INFLIGHT);
+	crash_rec(g, m, 8000, 3);
+	frame(g, m, 0, 0x7f1234567000, 0x40, "hipMemcpy");
+	frame(g, m, 1, 0x401100, 0x33, "main");
+	/* a static function of a stripped libc, named after its neighbour */
+	frame_f(g, m, 2, 0x7f00deadbeef, 0x8a, "__libc_init_first",
+		LB_FF_GUESS);
 	g->h->flags |= LB_HDR_CRASHED;
 }
 
@@ -544,6 +595,8 @@ int main(int argc, char **argv)
 			 1700000000000000000ull, !strcmp(k, "ring"));
 	if (!strcmp(k, "crash")) {
 		write_crash(&g);
+	} else if (!strcmp(k, "crashreg")) {
+		write_crashreg(&g);
 	} else if (!strcmp(k, "crashblk")) {
 		write_crashblk(&g);
 	} else if (!strcmp(k, "ring")) {

@@ -8,7 +8,7 @@ GEN="$TOP/$BUILD/tests/tools/lbtrace/gen_trace"
 GOLD="$TOP/tests/tools/lbtrace/golden"
 W="$TOP/$BUILD/tests/tools/lbtrace/work.$(basename "$0" .sh)"
 rm -rf "$W" && mkdir -p "$W" && cd "$W" || exit 1
-for k in basic crash crashblk ring remap truncated badmagic badversion \
+for k in basic crash crashblk crashreg ring remap truncated badmagic badversion \
 	badblock corruptblk short; do
 	"$GEN" $k $k.lbt || { echo "gen_trace $k failed"; exit 1; }
 done

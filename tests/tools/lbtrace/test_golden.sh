@@ -45,4 +45,7 @@ golden filter.errors print --errors basic.lbt crash.lbt
 golden filter.last print --last 3 basic.lbt
 golden filter.summary summary --api 'hipMemcpy*' --tid 4242 basic.lbt
 golden crash.calls crash --calls 2 crash.lbt
+golden crashreg.crash crash --calls 5 crashreg.lbt
+golden crashreg.regs crash --calls 5 --registrations crashreg.lbt
+golden crashreg.json print --json --errors crashreg.lbt
 finish
