@@ -352,7 +352,7 @@ void s0_thread_gone(void)
 void s0_report(void)
 {
 	struct s0_thread *t;
-	uint64_t syncs, hz, n, order;
+	uint64_t syncs, hz, n, order, total;
 	int first;
 
 	pthread_mutex_lock(&s0_lock);
@@ -374,7 +374,8 @@ void s0_report(void)
 	       "while other threads' earlier null-stream work was pending",
 	       (unsigned long long)n, (unsigned long long)hz,
 	       (unsigned long long)syncs);
-	if (!hz && !order)
+	total = hz + order;
+	if (!total)
 		return;
 	first = __atomic_load_n(&s0_first_api, __ATOMIC_RELAXED);
 	lb_log(LB_LOG_WARN,
@@ -383,7 +384,7 @@ void s0_report(void)
 	       "between the null stream and a blocking stream lost the "
 	       "legacy order; first in %s (see lbshim(7), \"Where semantics "
 	       "change\")",
-	       (unsigned long long)(hz + order), (unsigned long long)hz,
+	       (unsigned long long)total, (unsigned long long)hz,
 	       (unsigned long long)order,
 	       first >= 0 && first < LB_API_COUNT ? lb_api_info[first].name
 						  : "?");
