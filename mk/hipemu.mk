@@ -6,7 +6,7 @@
 
 HE_DIR := tests/hipemu
 HE_LIBSRC := api.c config.c copy.c device.c errors.c event.c graph.c \
-	launch.c memory.c memquery.c stats.c stream.c work.c
+	launch.c memory.c memquery.c profile.c stats.c stream.c work.c
 HE_HDRS := $(HE_DIR)/he.h $(HE_DIR)/hipemu.h include/lbshim/hip_decls.h
 HE_CFLAGS = $(LB_CFLAGS) -fvisibility=hidden -pthread -I$(HE_DIR)
 HE_MAP := $(BUILD)/hipemu/hipemu.map
@@ -17,7 +17,8 @@ HE_OBJS := $(patsubst %.c,$(BUILD)/hipemu/obj/%.o,$(HE_LIBSRC))
 HE_TSAN_OBJS := $(patsubst %.c,$(BUILD)/hipemu-tsan/obj/%.o,$(HE_LIBSRC))
 HE_ASAN_OBJS := $(patsubst %.c,$(BUILD)/hipemu-asan/obj/%.o,$(HE_LIBSRC))
 HE_ASAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
-HE_CHECK_SRC := $(HE_DIR)/check_hipemu.c $(HE_DIR)/check_twins.c
+HE_CHECK_SRC := $(HE_DIR)/check_hipemu.c $(HE_DIR)/check_twins.c \
+	$(HE_DIR)/check_profile.c
 HE_CHECK_HDRS := $(HE_HDRS) $(HE_DIR)/check_hipemu.h
 HE_CHECK := $(BUILD)/hipemu/check_hipemu
 HE_TSAN_CHECK := $(BUILD)/hipemu-tsan/check_hipemu
@@ -34,10 +35,11 @@ hipemu: $(HE_LIB)
 hipemu-tsan: $(HE_TSAN_LIB)
 hipemu-asan: $(HE_ASAN_LIB)
 
-$(HE_MAP): mk/gen-map.sh include/lbshim/hip_api.def \
+# The ROCm 5.2 profile's layout (mk/profiles.mk builds the others).
+$(HE_MAP): mk/gen-map.sh mk/rocm-layouts.txt include/lbshim/hip_api.def \
 		$(HE_DIR)/exports.txt
 	@mkdir -p $(@D)
-	sh mk/gen-map.sh "$(CC)" include/lbshim/hip_api.def \
+	sh mk/gen-map.sh -p 5.2 "$(CC)" include/lbshim/hip_api.def \
 		$(HE_DIR)/exports.txt >$@.tmp && mv $@.tmp $@
 
 $(BUILD)/hipemu/obj/%.o: $(HE_DIR)/%.c $(HE_HDRS)

@@ -6,9 +6,9 @@ SHIM_LIBS = -ldl -lpthread $(UNWIND_LIBS)
 
 ALL_TARGETS += $(BUILD)/liblbshim.so
 
-$(BUILD)/liblbshim.map: include/lbshim/hip_api.def mk/gen-map.sh
+$(BUILD)/liblbshim.map: include/lbshim/hip_api.def mk/gen-map.sh mk/rocm-layouts.txt
 	@mkdir -p $(@D)
-	sh mk/gen-map.sh "$(CC)" $< >$@.tmp && mv $@.tmp $@
+	sh mk/gen-map.sh -u "$(CC)" $< >$@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/%.o: %.c $(wildcard include/lbshim/*.h include/lbshim/*.def shim/*.h policies/*/*.h)
 	@mkdir -p $(@D)

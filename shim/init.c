@@ -147,6 +147,15 @@ static void lb_do_init(void)
 		      "stream0");
 	lb_add_policy(&lb_policy_pool ? &lb_policy_pool : NULL, "pool");
 	if (lb_nactive) {
+		/*
+		 * Only these serve calls or call the runtime themselves;
+		 * the trace policy does neither, and then the runtime's own
+		 * last error is already the right one.
+		 */
+		if (lb_policy_active(&lb_policy_stream0 ? &lb_policy_stream0 :
+				     NULL) ||
+		    lb_policy_active(&lb_policy_pool ? &lb_policy_pool : NULL))
+			lb_lasterr_init();
 		lb_have_key = !pthread_key_create(&lb_thread_key,
 						  lb_thread_exit);
 		atexit(lb_fini);
@@ -194,8 +203,10 @@ void lb_procaddr_post(struct lb_call *c);
 void lb_run(struct lb_call *c, lb_thunk_fn thunk)
 {
 	int saved = errno, i, n = lb_nactive;
+	hipError_t le;
 
 	lb_depth++;
+	le = lb_lasterr_begin();
 	if (LB_UNLIKELY(!lb_thread_known)) {
 		lb_thread_known = 1;
 		if (lb_have_key)
@@ -210,7 +221,8 @@ void lb_run(struct lb_call *c, lb_thunk_fn thunk)
 		}
 	}
 	errno = saved;
-	if (!c->handled)
+	if (!c->handled &&
+	    !(LB_UNLIKELY(lb_lasterr_fn(c->api)) && lb_lasterr_serve(c)))
 		thunk(c);
 	saved = errno;
 	if (LB_UNLIKELY(c->api == LB_ID_hipGetProcAddress))
@@ -218,6 +230,7 @@ void lb_run(struct lb_call *c, lb_thunk_fn thunk)
 	for (i = n; i-- > 0;)
 		if (lb_active[i]->post)
 			lb_active[i]->post(c);
+	lb_lasterr_end(c, le);
 	lb_depth--;
 	errno = saved;
 }

@@ -148,6 +148,19 @@ void lb_stream_gone(hipStream_t s);
  */
 void lb_stat(int type, const uint64_t v[5]);
 
+/*
+ * lasterr.c: the last error the program sees (see there).  init: once, at
+ * start-up with policies active.  begin/end: around each call in lb_run
+ * (begin's value goes to end).  fn: is api one of the three error
+ * functions; serve answers it in place of the runtime (returns 1) or
+ * leaves it to the runtime (0: not in force).
+ */
+void lb_lasterr_init(void);
+int lb_lasterr_fn(int api);
+hipError_t lb_lasterr_begin(void);
+void lb_lasterr_end(const struct lb_call *c, hipError_t before);
+int lb_lasterr_serve(struct lb_call *c);
+
 /* Address of the shim's wrapper for an API (for hipGetProcAddress). */
 void *lb_wrapper_addr(int api);
 

@@ -59,6 +59,8 @@ hipError_t hipExtLaunchKernel(const void *function_address, dim3 numBlocks,
 hipError_t hipEventRecord_spt(hipEvent_t event, hipStream_t stream);
 hipError_t hipGetProcAddress(const char *symbol, void **pfn, int hipVersion,
 			     uint64_t flags, void *symbolStatus);
+/* hip_6.0 (clr hipamd/src/hip_hcc.map.in, rocm-6.0.0). */
+hipError_t hipExtGetLastError(void);
 
 #ifdef __cplusplus
 }

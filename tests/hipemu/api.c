@@ -28,10 +28,13 @@ static struct he_fault he_faults[HE_MAX_FAULTS];
 static int he_nfaults;
 
 /*
- * CUDA semantics: the last error is sticky per thread until
- * hipGetLastError reads it; successful calls leave it alone.
+ * The thread's last errors, as clr keeps them (profile.c cites where):
+ * he_last_cmd is the value of the thread's last call (hip::tls
+ * last_error_ in 5.x/6.x, last_command_error_ in 7.x); he_last_fail the
+ * last failure other than hipErrorNotReady (7.x's last_error_).
  */
-static __thread hipError_t he_last_error;
+static __thread hipError_t he_last_cmd;
+static __thread hipError_t he_last_fail;
 
 void he_fault_init(const char *spec)
 {
@@ -104,10 +107,16 @@ hipError_t he_enter(struct he_api *api)
 	return hipSuccess;
 }
 
+void he_call_begin(void)
+{
+	he_last_cmd = hipSuccess;
+}
+
 hipError_t he_ret(hipError_t err)
 {
-	if (err != hipSuccess)
-		he_last_error = err;
+	he_last_cmd = err;
+	if (err != hipSuccess && err != hipErrorNotReady)
+		he_last_fail = err;
 	return err;
 }
 
@@ -120,18 +129,48 @@ void he_api_foreach(void (*fn)(const char *, unsigned long, void *),
 	pthread_mutex_unlock(&he_api_lock);
 }
 
+/*
+ * hipGetLastError returns the last error and resets it; 5.x/6.x read the
+ * value of the last call, 7.x the last failure (hipamd src/hip_error.cpp,
+ * rocm-5.2.0; clr hipamd/src/hip_error.cpp, rocm-6.2.0 and commit
+ * bb3a2f04).  The reset is not a call's return: nothing else changes.
+ */
 HE_EXPORT hipError_t hipGetLastError(void)
 {
+	hipError_t *slot = he_prof.sticky ? &he_last_fail : &he_last_cmd;
 	hipError_t e;
 
 	HE_COUNT("hipGetLastError");
-	e = he_last_error;
-	he_last_error = hipSuccess;
+	e = *slot;
+	*slot = hipSuccess;
 	return e;
 }
 
+/*
+ * hipPeekAtLastError returns the same value through HIP_RETURN, so that
+ * 7.x also stores it as the last call's value (same sources).
+ */
 HE_EXPORT hipError_t hipPeekAtLastError(void)
 {
+	hipError_t e;
+
 	HE_COUNT("hipPeekAtLastError");
-	return he_last_error;
+	e = he_prof.sticky ? he_last_fail : he_last_cmd;
+	return he_ret(e);
+}
+
+/*
+ * hipExtGetLastError (6.0 on): 6.x is hipGetLastError again (clr
+ * hipamd/src/hip_error.cpp, rocm-6.2.0); 7.x returns and resets the last
+ * call's value, the pre-7 behaviour (commit bb3a2f04; HIP
+ * docs/hip-7-changes.rst).  Exported only by profiles that have it.
+ */
+HE_EXPORT hipError_t hipExtGetLastError(void)
+{
+	hipError_t e;
+
+	HE_COUNT("hipExtGetLastError");
+	e = he_last_cmd;
+	he_last_cmd = hipSuccess;
+	return e;
 }

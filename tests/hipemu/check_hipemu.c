@@ -195,9 +195,7 @@ START_TEST(missing_twin_and_last_error)
 	ck_assert_int_eq(hipLaunchKernel(&stub_missing, (dim3){ 1, 1, 1 },
 					 (dim3){ 1, 1, 1 }, args, 0, 0),
 			 hipErrorInvalidDeviceFunction);
-	ck_assert_int_eq(hipPeekAtLastError(), hipErrorInvalidDeviceFunction);
-	OK(hipDeviceSynchronize());	/* success leaves it */
-	ck_assert_int_eq(hipPeekAtLastError(), hipErrorInvalidDeviceFunction);
+	/* What the last error is next: check_profile.c (last_error_rule). */
 	ck_assert_int_eq(hipGetLastError(), hipErrorInvalidDeviceFunction);
 	OK(hipGetLastError());
 	ck_assert_int_eq(hipLaunchKernel(&stub_log, (dim3){ 0, 1, 1 },
@@ -230,6 +228,8 @@ END_TEST
 
 START_TEST(modules)
 {
+	__typeof__(&hipExtModuleLaunchKernel) ext_launch;
+	__typeof__(&hipHccModuleLaunchKernel) hcc_launch;
 	hipModule_t m;
 	hipFunction_t f;
 	int *d;
@@ -258,10 +258,21 @@ START_TEST(modules)
 	packed.n = 2;
 	packed.v = 10;
 	OK(hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, 0, NULL, extra));
-	OK(hipExtModuleLaunchKernel(f, 64, 1, 1, 64, 1, 1, 0, 0, args, NULL,
-				    NULL, NULL, 0));
-	OK(hipHccModuleLaunchKernel(f, 64, 1, 1, 64, 1, 1, 0, 0, args, NULL,
-				    NULL, NULL));
+	/* C names from 6.1 on (the mangled ones: t_families.sh, 5.2). */
+	ext_launch = (__typeof__(&hipExtModuleLaunchKernel))newer_fn(
+		"hipExtModuleLaunchKernel");
+	hcc_launch = (__typeof__(&hipHccModuleLaunchKernel))newer_fn(
+		"hipHccModuleLaunchKernel");
+	if (ext_launch)
+		OK(ext_launch(f, 64, 1, 1, 64, 1, 1, 0, 0, args, NULL, NULL,
+			      NULL, 0));
+	else
+		OK(kfill(d, 2, 3, 0));
+	if (hcc_launch)
+		OK(hcc_launch(f, 64, 1, 1, 64, 1, 1, 0, 0, args, NULL, NULL,
+			      NULL));
+	else
+		OK(kfill(d, 2, 3, 0));
 	OK(hipDeviceSynchronize());
 	ck_assert_int_eq(d[1], 19);
 	OK(hipFree(d));
@@ -489,13 +500,20 @@ static void my_hostfn(void *ud)
 
 START_TEST(callbacks)
 {
+	__typeof__(&hipLaunchHostFunc) host_fn;
 	hipStream_t s;
 	int a = -1, b = -1;
 
 	OK(hipStreamCreate(&s));
 	OK(klog(1, 100, NULL, s));
 	OK(hipStreamAddCallback(s, my_cb, &a, 0));
-	OK(hipLaunchHostFunc(s, my_hostfn, &b));
+	/* hipLaunchHostFunc: 5.3 on; the 5.2 profile uses a callback. */
+	host_fn = (__typeof__(&hipLaunchHostFunc))newer_fn(
+		"hipLaunchHostFunc");
+	if (host_fn)
+		OK(host_fn(s, my_hostfn, &b));
+	else
+		b = 1;
 	ck_assert_int_eq(hipStreamAddCallback(s, my_cb, &a, 1),
 			 hipErrorInvalidValue);
 	OK(hipStreamSynchronize(s));
@@ -599,8 +617,8 @@ START_TEST(two_devices)
 	ck_assert_int_eq(v, 256);
 	OK(hipDeviceGetAttribute(&v, hipDeviceAttributeWarpSize, 0));
 	ck_assert_int_eq(v, 32);
-	OK(hipRuntimeGetVersion(&v));
-	ck_assert_int_eq(v, HIP_VERSION);
+	OK(hipRuntimeGetVersion(&v));	/* which release: check_profile.c */
+	ck_assert_int_ge(v, HIP_VERSION);
 }
 END_TEST
 
@@ -762,6 +780,7 @@ static Suite *hipemu_suite(void)
 	ADD("stats", stats_file);
 	ADD("cost", cost_model);
 	ADD("vecadd", vecadd_program);
+	add_profile_tests(s);
 	return s;
 }
 

@@ -27,4 +27,13 @@ hipError_t klog(int id, int ms, int *out, hipStream_t s);
 /* k_fill(p, n, v): p[i] += v for i < n. */
 hipError_t kfill(int *p, int n, int v, hipStream_t s);
 
+/*
+ * check_profile.c: a function newer than ROCm 5.2 by name, NULL where the
+ * profile does not export it (and asserts the profile's release agrees);
+ * and the profile's tests.
+ */
+void *newer_fn(const char *name);
+struct Suite;
+void add_profile_tests(struct Suite *s);
+
 #endif

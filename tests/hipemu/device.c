@@ -44,7 +44,7 @@ HE_EXPORT hipError_t hipRuntimeGetVersion(int *runtimeVersion)
 	HE_ENTER("hipRuntimeGetVersion");
 	if (!runtimeVersion)
 		return he_ret(hipErrorInvalidValue);
-	*runtimeVersion = HIP_VERSION;
+	*runtimeVersion = he_prof.version;
 	return hipSuccess;
 }
 

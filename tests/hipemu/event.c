@@ -218,7 +218,7 @@ HE_EXPORT hipError_t hipEventQuery(hipEvent_t event)
 	if (!err && ev->s && !he_stream_reached(ev->s, ev->seq))
 		err = hipErrorNotReady;
 	pthread_mutex_unlock(&he_lock);
-	return err == hipErrorNotReady ? err : he_ret(err);
+	return he_ret(err);
 }
 
 HE_EXPORT hipError_t hipEventSynchronize(hipEvent_t event)
@@ -274,7 +274,7 @@ HE_EXPORT hipError_t hipEventElapsedTime(float *ms, hipEvent_t start,
 	*ms = (float)((double)((int64_t)(b->t_ns - a->t_ns)) / 1e6);
 out:
 	pthread_mutex_unlock(&he_lock);
-	return err == hipErrorNotReady ? err : he_ret(err);
+	return he_ret(err);
 }
 
 static hipError_t stream_wait_event(hipStream_t stream, hipEvent_t event,

@@ -44,6 +44,15 @@ uint64_t he_now_ns(void);
 /* Prints "hipemu: ..." on stderr (configuration problems only). */
 void he_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* ---- profile.c: the ROCm release this build models ---- */
+struct he_profile {
+	int release;	/* 52, 57, 62, 72: ROCm major * 10 + minor */
+	int version;	/* what hipRuntimeGetVersion reports */
+	bool sticky;	/* hipGetLastError keeps the last failure (7.x) */
+	bool ext_last_error; /* has hipExtGetLastError (6.0 on) */
+};
+extern const struct he_profile he_prof;
+
 /* ---- api.c: per-API call counting, fault injection, last error ---- */
 struct he_api {
 	const char *name;
@@ -57,8 +66,14 @@ struct he_api {
  * (hipSuccess normally).
  */
 hipError_t he_enter(struct he_api *api);
-/* Records err as the thread's last error when it is one; returns err. */
+/*
+ * Records err as the thread's last error by the profile's rule (profile.c)
+ * and returns it.  Every error an entry point returns goes through it; a
+ * success may be returned directly: HE_ENTER has already recorded it.
+ */
 hipError_t he_ret(hipError_t err);
+/* The call begins: under the overwrite rule its success is recorded. */
+void he_call_begin(void);
 /* Calls the callback for every API called at least once. */
 void he_api_foreach(void (*fn)(const char *name, unsigned long n, void *),
 		    void *arg);
@@ -72,6 +87,7 @@ int he_error_by_name(const char *name);
 	static struct he_api he_api_ = { .name = NAME };                \
 	do {                                                            \
 		hipError_t he_inj_ = he_enter(&he_api_);                \
+		he_call_begin();                                        \
 		if (he_inj_ != hipSuccess)                              \
 			return he_ret(he_inj_);                         \
 	} while (0)

@@ -364,14 +364,23 @@ static hipError_t free_sync(void *ptr, bool host)
 	enum he_mem_kind kind;
 	char *base;
 	hipError_t err;
+	int dev = -1;
 
 	if (!ptr)
 		return hipSuccess;
-	err = he_mem_find(ptr, 1, &base, NULL, &kind, NULL, NULL);
+	err = he_mem_find(ptr, 1, &base, NULL, &kind, &dev, NULL);
 	if (err || base != ptr || (host && kind != HE_MEM_HOST))
 		return hipErrorInvalidValue;
-	/* Like ROCm: a free waits for all outstanding device work. */
-	he_sync_device(-1);
+	/*
+	 * A free waits for the work of the allocation's own device, all its
+	 * streams (clr hipamd/src/hip_memory.cpp ihipFree, rocm-5.7.0 and
+	 * rocm-6.2.0: SyncAllStreams(memory_object's deviceId); hipamd
+	 * src/hip_memory.cpp ihipFree, rocm-5.2.0: that device's null
+	 * stream and its non-blocking streams).  Host memory is no device's:
+	 * 5.2 waits for every device's null stream there; hipemu waits for
+	 * every device.
+	 */
+	he_sync_device(kind == HE_MEM_HOST ? -1 : dev);
 	he_cost(he_cfg.cost_free_ns);
 	return he_release(ptr, 0);
 }

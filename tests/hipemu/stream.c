@@ -657,9 +657,12 @@ HE_EXPORT hipError_t hipStreamQuery(hipStream_t stream)
 	hipError_t err;
 
 	HE_ENTER("hipStreamQuery");
-	/* hipErrorNotReady is an answer, not an error to remember. */
+	/*
+	 * hipErrorNotReady is recorded like any value (HIP_RETURN); only
+	 * 7.x's sticky error leaves it out (he_ret, profile.c).
+	 */
 	err = stream_query(stream, false);
-	return err == hipErrorNotReady ? err : he_ret(err);
+	return he_ret(err);
 }
 
 HE_EXPORT hipError_t hipStreamQuery_spt(hipStream_t stream)
@@ -668,7 +671,7 @@ HE_EXPORT hipError_t hipStreamQuery_spt(hipStream_t stream)
 
 	HE_ENTER("hipStreamQuery_spt");
 	err = stream_query(stream, true);
-	return err == hipErrorNotReady ? err : he_ret(err);
+	return he_ret(err);
 }
 
 static hipError_t stream_flags(hipStream_t stream, unsigned *flags,

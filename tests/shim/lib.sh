@@ -8,7 +8,7 @@ case $BUILD in /*) B=$BUILD ;; *) B=$PWD/$BUILD ;; esac
 : "${PRELOAD_PREFIX:=}"
 FAKE=$B/tests/fake
 T=$B/tests/shim
-HIPEMU=$B/hipemu
+HIPEMU=${EMU_DIR:-$B/hipemu}	# EMU_DIR: a hipemu profile (mk/profiles.mk)
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/lbshim-test.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 

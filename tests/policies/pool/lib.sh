@@ -4,7 +4,7 @@ B=${PT_BUILD:-build}
 D=$B/tests/policies/pool
 SHIM=${PT_SHIM:-$B/liblbshim.so}
 P=$D/pool_test
-export LD_LIBRARY_PATH=$B/hipemu
+export LD_LIBRARY_PATH=${EMU_DIR:-$B/hipemu}	# EMU_DIR: a profile
 export HIPEMU_KERNELS=$D/libpooltwins.so
 unset LBSHIM_POLICIES LBSHIM_LOG LBSHIM_TRACE LBSHIM_POOL_CHUNK \
 	LBSHIM_POOL_MAX_BLOCK LBSHIM_POOL_LIMIT LBSHIM_POOL_FREE \

@@ -3,7 +3,7 @@
 B=${S0_BUILD:-build}
 D=$B/tests/policies/stream0
 SHIM=${S0_SHIM:-$B/liblbshim.so}
-export LD_LIBRARY_PATH=$B/hipemu
+export LD_LIBRARY_PATH=${EMU_DIR:-$B/hipemu}	# EMU_DIR: a profile
 export HIPEMU_KERNELS=$D/libs0twins.so:$D/libs0spt_twin.so
 unset LBSHIM_POLICIES LBSHIM_LOG LBSHIM_STREAM0_DEVICE_SYNC LBSHIM_TRACE \
 	LBSHIM_STREAM0_MODE LBSHIM_STREAM0_THREADS LBSHIM_STREAM0_EXCLUDE S0_PT_TORCH \

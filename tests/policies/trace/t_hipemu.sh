@@ -3,7 +3,7 @@
 # and it computes the same result as without the shim.
 . "$(dirname "$0")/lib.sh"
 
-EMU=$BUILD/hipemu
+EMU=${EMU_DIR:-$BUILD/hipemu}
 [ -f "$EMU/libamdhip64.so.5" ] && [ -x "$BUILD/trace/tkern" ] ||
 	{ echo "hipemu or hipcc not built"; exit 77; }
 export HIPEMU_KERNELS=$BUILD/trace/libtkern_twin.so

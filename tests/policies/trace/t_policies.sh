@@ -2,7 +2,7 @@
 # stream used, REMAPPED, SERVED, the pool's note, the header's policy bits.
 . "$(dirname "$0")/lib.sh"
 
-EMU=$BUILD/hipemu
+EMU=${EMU_DIR:-$BUILD/hipemu}
 [ -f "$EMU/libamdhip64.so.5" ] || { echo "hipemu not built"; exit 77; }
 run() { env "$@" LD_LIBRARY_PATH="$EMU" LD_PRELOAD="$SHIM" "$PROG" async; }
 

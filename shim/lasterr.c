@@ -1,0 +1,185 @@
+/*
+ * lasterr.c - hipGetLastError, hipPeekAtLastError and hipExtGetLastError
+ * answer what the runtime would have answered had it served every call of
+ * the program itself, under that runtime's own rule.
+ *
+ * Two things make the runtime's own answer wrong while policies are
+ * active: a call a policy served never reached it (the pool's hipMalloc,
+ * its errors and successes), and the policies' own calls (stream0
+ * creating its streams, the pool's fence events) leave their results in
+ * it.  So after every program call that went through lb_run the shim
+ * checks whether the runtime's last error is what the program should
+ * see; if not, the thread's shadow takes over until the next call the
+ * runtime answers consistently, and the runtime's value is reset to
+ * hipSuccess (a later failure of a call the shim does not wrap then shows
+ * there and wins, being later).
+ *
+ * The rules (hipRuntimeGetVersion tells which):
+ *   5.x, 6.x: every call stores its result, success included (HIP_RETURN:
+ *     hipamd src/hip_internal.hpp, rocm-5.2.0; clr hipamd/src/
+ *     hip_internal.hpp, rocm-5.7.0, rocm-6.2.0); hipGetLastError and
+ *     hipExtGetLastError (6.0 on) return it and reset it, hipPeekAtLastError
+ *     returns it (hip_error.cpp, same tags).
+ *   7.x: every call stores its result as the "command" error, and only a
+ *     failure other than hipErrorNotReady as the last error, which
+ *     hipGetLastError returns and resets; hipExtGetLastError returns and
+ *     resets the command error; hipPeekAtLastError returns the last error
+ *     through HIP_RETURN, so that it becomes the command error too (clr
+ *     hipamd/src/hip_internal.hpp and hip_error.cpp at ROCm/clr commits
+ *     292e8a68 and bb3a2f04; HIP docs/hip-7-changes.rst).
+ *
+ * What cannot be known: a call the shim does not wrap that succeeds after
+ * a shadowed failure.  Under the 5.x/6.x rule it would clear the error;
+ * the shim cannot see it and still reports the shadowed failure.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include "shim.h"
+
+static int lb_le_on;	  /* policies active and the runtime has the calls */
+static int lb_le_sticky;  /* the 7.x rule */
+
+struct lb_le_thread {
+	uint8_t owned;	   /* shadow holds the last error */
+	uint8_t cmd_owned; /* 7.x: shadow holds the command error */
+	hipError_t last;   /* the last error the program should see */
+	hipError_t cmd;	   /* 7.x: its last call's value */
+	hipError_t cmd_mark; /* 7.x: what the runtime's command error held
+			      * when the shadow took over */
+};
+static LB_TLS struct lb_le_thread lb_le;
+
+static int lb_is_failure(hipError_t e)
+{
+	return e != hipSuccess && e != hipErrorNotReady;
+}
+
+void lb_lasterr_init(void)
+{
+	hipError_t (*ver)(int *) = NULL;
+	Dl_info info;
+	void *h;
+	int v = 0;
+
+	if (!lb_real.hipGetLastError || !lb_real.hipPeekAtLastError)
+		return;
+	/* The runtime's own hipRuntimeGetVersion, wherever it was found. */
+	if (dladdr((void *)lb_real.hipGetLastError, &info) && info.dli_fname) {
+		h = dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD);
+		if (h) {
+			ver = (hipError_t(*)(int *))dlsym(
+				h, "hipRuntimeGetVersion");
+			dlclose(h);
+		}
+	}
+	if (ver && ver(&v) == hipSuccess)
+		lb_le_sticky = v >= 70000000;
+	/* That call's result is the runtime's last error now: clear it. */
+	lb_real.hipGetLastError();
+	lb_le_on = 1;
+	lb_log(LB_LOG_DEBUG, "runtime version %d: last error %s", v,
+	       lb_le_sticky ? "kept until read (7.x)" :
+			      "overwritten by every call");
+}
+
+int lb_lasterr_fn(int api)
+{
+	return api == LB_ID_hipGetLastError ||
+	       api == LB_ID_hipPeekAtLastError ||
+	       api == LB_ID_hipExtGetLastError;
+}
+
+hipError_t lb_lasterr_begin(void)
+{
+	/* 7.x: the last error before the call, for lb_lasterr_end. */
+	if (!lb_le_on || !lb_le_sticky)
+		return hipSuccess;
+	return lb_real.hipPeekAtLastError();
+}
+
+void lb_lasterr_end(const struct lb_call *c, hipError_t before)
+{
+	hipError_t want, now;
+
+	/*
+	 * The registration calls return no hipError_t and leave the last
+	 * error alone (clr's __hipRegister* end without HIP_RETURN).
+	 */
+	if (!lb_le_on || lb_lasterr_fn(c->api) ||
+	    c->api == LB_ID___hipRegisterFatBinary ||
+	    c->api == LB_ID___hipRegisterFunction ||
+	    c->api == LB_ID___hipUnregisterFatBinary)
+		return;
+	if (lb_le_sticky) {
+		hipError_t prior = before != hipSuccess ? before :
+				   lb_le.owned ? lb_le.last : hipSuccess;
+
+		want = lb_is_failure(c->ret) ? c->ret : prior;
+	} else {
+		want = c->ret;
+	}
+	now = lb_real.hipPeekAtLastError();
+	if (lb_le_sticky) {
+		/* Our peeks left the runtime's command error at now. */
+		lb_le.cmd = c->ret;
+		lb_le.cmd_mark = now;
+		lb_le.cmd_owned = 1;
+	}
+	if (now == want) {
+		lb_le.owned = 0;
+		return;
+	}
+	lb_le.last = want;
+	lb_le.owned = 1;
+	lb_real.hipGetLastError();
+	if (lb_le_sticky)
+		lb_le.cmd_mark = lb_real.hipPeekAtLastError();
+}
+
+/* The runtime's answer r after the shadow took over: a later failure of an
+ * unwrapped call shows in r and wins; otherwise the shadow's value. */
+static hipError_t lb_le_pick(hipError_t r)
+{
+	return r != hipSuccess ? r : lb_le.last;
+}
+
+int lb_lasterr_serve(struct lb_call *c)
+{
+	hipError_t r;
+
+	if (!lb_le_on)
+		return 0;
+	switch (c->api) {
+	case LB_ID_hipGetLastError:
+		r = lb_real.hipGetLastError();
+		c->ret = lb_le.owned ? lb_le_pick(r) : r;
+		lb_le.owned = 0;
+		break;
+	case LB_ID_hipPeekAtLastError:
+		r = lb_real.hipPeekAtLastError();
+		c->ret = lb_le.owned ? lb_le_pick(r) : r;
+		if (lb_le_sticky) {
+			lb_le.cmd = c->ret;
+			lb_le.cmd_mark = r;
+			lb_le.cmd_owned = 1;
+		}
+		break;
+	case LB_ID_hipExtGetLastError:
+		if (!lb_real.hipExtGetLastError) {
+			c->ret = lb_missing(c->api);
+			break;
+		}
+		r = lb_real.hipExtGetLastError();
+		if (!lb_le_sticky) {
+			/* 6.x: the same value as hipGetLastError. */
+			c->ret = lb_le.owned ? lb_le_pick(r) : r;
+			lb_le.owned = 0;
+		} else {
+			c->ret = lb_le.cmd_owned && r == lb_le.cmd_mark ?
+					 lb_le.cmd : r;
+			lb_le.cmd_owned = 0;
+		}
+		break;
+	}
+	return 1;
+}

@@ -1,0 +1,44 @@
+/*
+ * profile.c - which ROCm release this build of hipemu is (tests/hipemu/
+ * README.md, "Profiles").  Compiled once per profile with HE_RELEASE set
+ * (52, 57, 62, 72); every other object is shared by the profiles, and the
+ * soname and version nodes come from the link (mk/profiles.mk, gen-map.sh
+ * -p), since they cannot be chosen at run time.
+ */
+#include "he.h"
+
+#ifndef HE_RELEASE
+#define HE_RELEASE 52
+#endif
+
+#if HE_RELEASE == 52
+/* HIP_VERSION of the ROCm 5.2 headers hipemu is built with (hip_version.h:
+ * major * 10000000 + minor * 100000 + patch). */
+#define HE_VERSION HIP_VERSION
+#else
+/* Same formula; the patch (a build number) is not in the sources: 0. */
+#define HE_VERSION ((HE_RELEASE / 10) * 10000000 + (HE_RELEASE % 10) * 100000)
+#endif
+
+const struct he_profile he_prof = {
+	.release = HE_RELEASE,
+	.version = HE_VERSION,
+	/*
+	 * 5.x and 6.x: every API return goes through HIP_RETURN, which
+	 * stores its value as the thread's last error, success included
+	 * (hipamd src/hip_internal.hpp, rocm-5.2.0: hip::g_lastError, a
+	 * thread_local; clr hipamd/src/hip_internal.hpp, rocm-5.7.0 and
+	 * rocm-6.2.0: hip::tls.last_error_).
+	 * 7.x: HIP_RETURN stores every value in last_command_error_ and
+	 * only an error other than hipErrorNotReady in last_error_, which
+	 * hipGetLastError reads (clr hipamd/src/hip_internal.hpp and
+	 * hip_error.cpp at ROCm/clr commits 292e8a68 and bb3a2f04; HIP
+	 * docs/hip-7-changes.rst "Update hipGetLastError").
+	 */
+	.sticky = HE_RELEASE >= 70,
+	/*
+	 * hipExtGetLastError: hip_6.0 (clr hip_hcc.map.in, rocm-6.0.0).
+	 * The export follows the map; this only documents the release.
+	 */
+	.ext_last_error = HE_RELEASE >= 60,
+};

@@ -1,0 +1,74 @@
+/*
+ * prog_lasterr.c - a sequence of calls, each followed by what it returned,
+ * with hipGetLastError, hipPeekAtLastError and (where the runtime has it)
+ * hipExtGetLastError in between.  Run on hipemu without the shim and with
+ * it under each policy (t_lasterr.sh): the lines must be identical, since
+ * the shim must leave the program the last errors the runtime gives when
+ * it serves every call itself.  Pool and stream0 serve some of these calls
+ * and make calls of their own (which fault injection makes fail).
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "lbshim/hip_decls.h"
+
+static hipError_t (*ext)(void);
+
+static void show(const char *what, hipError_t r)
+{
+	printf("%-28s %d\n", what, (int)r);
+}
+
+static void errors(const char *when)
+{
+	char b[64];
+
+	snprintf(b, sizeof(b), "%s: peek", when);
+	show(b, hipPeekAtLastError());
+	if (ext) {
+		snprintf(b, sizeof(b), "%s: ext", when);
+		show(b, ext());
+	}
+	snprintf(b, sizeof(b), "%s: get", when);
+	show(b, hipGetLastError());
+	snprintf(b, sizeof(b), "%s: get again", when);
+	show(b, hipGetLastError());
+}
+
+int main(void)
+{
+	void *rt = dlopen("libamdhip64.so.5", RTLD_NOW | RTLD_NOLOAD);
+	void *a = NULL, *b = NULL, *c = NULL;
+	int v = 0;
+
+	/* Only if the runtime has it (the shim always exports it). */
+	if (rt && dlsym(rt, "hipExtGetLastError"))
+		ext = (hipError_t(*)(void))dlsym(RTLD_DEFAULT,
+						 "hipExtGetLastError");
+	show("hipRuntimeGetVersion", hipRuntimeGetVersion(&v));
+	printf("version %d\n", v);
+	show("hipMalloc a", hipMalloc(&a, 4096));
+	show("hipMemsetAsync a null", hipMemsetAsync(a, 1, 4096, 0));
+	show("hipPeekAtLastError", hipPeekAtLastError());
+	show("hipFree a", hipFree(a));
+	errors("after free");
+
+	/* a failure the runtime gives, then a success the pool serves */
+	show("hipSetDevice 99", hipSetDevice(99));
+	show("hipMalloc b", hipMalloc(&b, 4096));
+	errors("after malloc b");
+
+	/* a failure the pool serves, then syncs stream0 serves */
+	show("hipSetDevice 99 again", hipSetDevice(99));
+	show("hipMalloc huge", hipMalloc(&c, SIZE_MAX >> 1));
+	errors("after huge");
+	show("hipMalloc huge again", hipMalloc(&c, SIZE_MAX >> 1));
+	show("hipStreamSynchronize null", hipStreamSynchronize(0));
+	errors("after sync");
+	show("hipMemsetAsync b null", hipMemsetAsync(b, 0, 4096, 0));
+	show("hipDeviceSynchronize", hipDeviceSynchronize());
+	show("hipFree b", hipFree(b));
+	errors("end");
+	return 0;
+}
