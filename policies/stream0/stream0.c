@@ -68,6 +68,9 @@ enum { S0_DEVSYNC_DEVICE, S0_DEVSYNC_THREAD };
 static const char *const s0_mode_names[] = { "remap", "syncs", NULL };
 enum { S0_MODE_REMAP, S0_MODE_SYNCS };
 static int s0_mode;
+/* LBSHIM_STREAM0_CHECK: the remap mode's check at submissions */
+static const char *const s0_check_names[] = { "on", "off", NULL };
+static int s0_check = 1;
 
 /*
  * syncs mode: the ops of each row.  The legacy null stream is reached by 0
@@ -390,10 +393,11 @@ static int s0_pre(struct lb_call *c)
 		struct s0_thread *me = &s0_me;
 
 		if (s0_remap(c)) {
-			if (LB_UNLIKELY(me->ub_stream || !me->ub_last_null))
+			if (LB_UNLIKELY(me->ub_stream || !me->ub_last_null) &&
+			    s0_check)
 				s0_order_null(c);
 			s0_submitted();
-		} else if (c->stream && !S0_IS_NULL(*c->stream) &&
+		} else if (c->stream && !S0_IS_NULL(*c->stream) && s0_check &&
 			   (*c->stream != me->ub_stream || me->ub_last_null)) {
 			s0_order_user(c);
 		}
@@ -511,6 +515,8 @@ static int s0_init(int listed)
 	} else {
 		s0_select_init();
 		s0_build_ops(devsync);
+		s0_check = lb_env_choice("LBSHIM_STREAM0_CHECK", s0_check_names,
+					 0) == 0;
 	}
 	lb_log(LB_LOG_DEBUG,
 	       "stream0: on, mode %s, hipDeviceSynchronize waits for %s",

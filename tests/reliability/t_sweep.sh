@@ -70,7 +70,7 @@ if [ -n "$REL_ASAN" ]; then
 fi
 POOL_APIS=" hipMalloc hipMallocManaged hipMallocPitch hipExtMallocWithFlags hipFree "
 # Runtime functions the policies call on their own.
-INTERNAL=" $(cat "$OLDPWD"/policies/*.c 2>/dev/null |
+INTERNAL=" $(cat "$OLDPWD"/policies/*/*.c 2>/dev/null |
 	grep -o -e 'lb_real\.hip[A-Za-z0-9_]*(' -e 'S0_CALL(hip[A-Za-z0-9_]*' |
 	sed 's/^lb_real\.//; s/^S0_CALL(//; s/($//' | sort -u | tr '\n' ' ') "
 

@@ -13,6 +13,9 @@ cat "$T/o" "$T/e"
 [ "$(grep -c "$W" "$T/e")" = 1 ] || fail "remap: no single hazard warning"
 grep -q 'stream0: 2 hazards: 0 null-stream syncs .*, 2 switches' "$T/e" ||
 	fail "remap: the two lost orders were not both counted"
+LBSHIM_STREAM0_CHECK=off perthread "$P" userstream >"$T/o" 2>"$T/e" ||
+	{ cat "$T/o" "$T/e"; fail "CHECK=off"; }
+grep -q "$W" "$T/e" && fail "LBSHIM_STREAM0_CHECK=off still counted"
 perthread "$P" nonblocking >"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "nonblocking"; }
 grep -q "$W" "$T/e" && fail "a non-blocking stream counted a hazard"
 LBSHIM_STREAM0_MODE=syncs perthread "$P" userstream >"$T/o" 2>"$T/e" ||
