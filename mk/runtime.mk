@@ -5,13 +5,14 @@
 # The tests run in the shim group (tests/shim/t_*.sh).
 
 RT := $(BUILD)/tests/runtime
+comma := ,
 
-# rt_fake(file, soname): the fake runtime as FILE with SONAME.
+# rt_fake(file, soname, ldflags): the fake runtime as FILE with SONAME.
 define rt_fake
 $(1): tests/shim/fakehip.c tests/shim/fakehip.h $(FAKE_DIR)/fake.map include/lbshim/hip_api.def
 	@mkdir -p $$(@D)
 	$$(CC) $$(TEST_CFLAGS) -O2 -fPIC -fvisibility=hidden -shared $$< -o $$@ \
-		-Wl,-soname,$(2) -Wl,--version-script=$(FAKE_DIR)/fake.map -ldl
+		-Wl,-soname,$(2) -Wl,--version-script=$(FAKE_DIR)/fake.map $(3) -ldl
 endef
 # rt_ext(ext, runtime, runpath): rt_ext.c linked against RUNTIME, found
 # through the extension's RUNPATH (relative to $ORIGIN).
@@ -26,7 +27,9 @@ endef
 # wheel's copy, torch/lib/libamdhip64.so.
 $(eval $(call rt_fake,$(RT)/so5/libamdhip64.so.5,libamdhip64.so.5))
 $(eval $(call rt_fake,$(RT)/so6/libamdhip64.so.6,libamdhip64.so.6))
-$(eval $(call rt_fake,$(RT)/so7/libamdhip64.so.7,libamdhip64.so.7))
+# The .so.7 has only a SysV hash table, for the other half of the walk's
+# symbol lookup (shim/elfdyn.c).
+$(eval $(call rt_fake,$(RT)/so7/libamdhip64.so.7,libamdhip64.so.7,-Wl$(comma)--hash-style=sysv))
 $(eval $(call rt_fake,$(RT)/wheel/torch/lib/libamdhip64.so,libamdhip64.so))
 $(eval $(call rt_ext,$(RT)/so6/ext/rt_ext.so,$(RT)/so6/libamdhip64.so.6,..))
 $(eval $(call rt_ext,$(RT)/so7/ext/rt_ext.so,$(RT)/so7/libamdhip64.so.7,..))
