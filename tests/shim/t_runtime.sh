@@ -4,7 +4,8 @@
 # torch/lib/libamdhip64.so (a ROCm 5 on LD_LIBRARY_PATH too); a program
 # linked against one (global scope); none loaded and HIP called (one is
 # loaded by name, newest first); none loaded and no HIP call (nothing
-# loaded); LBSHIM_HIP_LIBRARY; the LBSHIM_LOG=debug line naming the file.
+# loaded); LBSHIM_HIP_LIBRARY; the LBSHIM_LOG=debug line naming the file;
+# two runtimes loaded at start-up (one warning) or after it.
 . tests/shim/lib.sh
 RT=$B/tests/runtime
 P=$RT/prog_runtime
@@ -90,4 +91,11 @@ expect_eq "override, another one" "$got" \
 	"$(printf '%s\n%s' 'ext/rt_ext.so: ctor=0 malloc=0 getdevice=0 free=0 bound=liblbshim.so calls=0' \
 	'mapped: ../libamdhip64.so.6 so7/libamdhip64.so.7')"
 expect_eq "two-runtimes warnings" "$(grep -c '^lbshim: two HIP runtimes are loaded, .*so7/libamdhip64.so.7 and .*libamdhip64.so.6' "$TMP/err")" 1
+# The choice is made once (lbshim(7)): a runtime loaded after it, by the
+# program, is a second one, and its users' calls go to the first.
+got=$(with_shim "$P" "$RT/so6/ext/rt_ext.so" "$RT/wheel/torch/_C.so" 2>"$TMP/err")
+expect_eq "a runtime loaded later" "$(echo "$got" | sed -n 2p)" \
+	"torch/_C.so: ctor=0 malloc=0 getdevice=0 free=0 bound=liblbshim.so calls=0"
+expect_eq "a runtime loaded later: mapped" "$(echo "$got" | tail -n 1)" \
+	"mapped: ../libamdhip64.so.6 lib/libamdhip64.so"
 exit 0
