@@ -4,7 +4,8 @@
 # "ensure" does so only when a package is missing.
 PKGS="libamdhip64-dev hipcc uthash-dev libunwind-dev check pkg-config \
 python3-dev gcc make binutils valgrind cppcheck clang-tidy clang \
-libclang-rt-14-dev man-db groff-base"
+libclang-rt-14-dev man-db groff-base librocrand-dev libhiprand-dev \
+librocsparse-dev libhipsparse-dev"
 
 missing=""
 for p in $PKGS; do

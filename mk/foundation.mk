@@ -89,11 +89,13 @@ $(BUILD)/asan/liblbshim.so: $(ASAN_OBJS) $(BUILD)/liblbshim.map
 	$(CC) -shared $(ASAN_FLAGS) -o $@ $(ASAN_OBJS) -Wl,--version-script=$(BUILD)/liblbshim.map \
 		-Wl,-soname,liblbshim.so $(SHIM_LIBS)
 
+# hipemu by its path: mk/hipemu.mk, which names it, is read after this.
 SHIM_TEST_DEPS = $(BUILD)/liblbshim.so $(SHIMT)/check_table $(SHIMT)/check_forward \
 	$(SHIMT)/check_config $(SHIMT)/prog_secure \
 	$(addprefix $(SHIMT)/,$(SHIMT_PROGS)) $(FAKE_DIR)/partial/libpartialhip.so \
 	$(SHIMT)/saxpy $(SHIMT)/libsaxpy_twin.so $(SHIMT)/lbext.so $(SHIMT)/prog_families \
-	$(SHIMT)/prog_kernelfault $(BUILD)/lbtrace
+	$(SHIMT)/prog_kernelfault $(BUILD)/lbtrace \
+	$(BUILD)/hipemu/libamdhip64.so.5
 SHIM_TESTS = $(sort $(wildcard tests/shim/t_*.sh))
 
 # Shell tests read: SHIM (library to preload), PRELOAD_PREFIX (sanitizer

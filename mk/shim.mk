@@ -6,9 +6,13 @@ SHIM_LIBS = -ldl -lpthread $(UNWIND_LIBS)
 
 ALL_TARGETS += $(BUILD)/liblbshim.so
 
-$(BUILD)/liblbshim.map: include/lbshim/hip_api.def mk/gen-map.sh mk/rocm-layouts.txt
+# HIP's names, unversioned (gen-map.sh -u), plus shim/exports.syms: dlopen,
+# the one export that is not HIP's, for the RTLD_DEEPBIND warning
+# (shim/dlopen.c).
+$(BUILD)/liblbshim.map: include/lbshim/hip_api.def mk/gen-map.sh mk/rocm-layouts.txt \
+		shim/exports.syms
 	@mkdir -p $(@D)
-	sh mk/gen-map.sh -u "$(CC)" $< >$@.tmp && mv $@.tmp $@
+	sh mk/gen-map.sh -u "$(CC)" $< shim/exports.syms >$@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/%.o: %.c $(wildcard include/lbshim/*.h include/lbshim/*.def shim/*.h policies/*/*.h)
 	@mkdir -p $(@D)

@@ -179,7 +179,7 @@ void lb_config_read(struct lb_config *cfg)
 	if (cfg->hip_library && !*cfg->hip_library) {
 		lb_log(LB_LOG_WARN,
 		       "LBSHIM_HIP_LIBRARY is empty (accepted: a path or "
-		       "library name); using libamdhip64.so.5");
+		       "library name); finding the runtime as usual");
 		cfg->hip_library = NULL;
 	}
 }

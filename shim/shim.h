@@ -44,6 +44,9 @@ void lb_init(void);
  */
 void *lb_resolve_one(int api);
 
+/* Is addr inside liblbshim.so itself?  (NULL is not.) */
+int lb_in_self(const void *addr);
+
 /* Path of the library that a resolved function came from, or "?". */
 const char *lb_lib_of(const void *fn);
 

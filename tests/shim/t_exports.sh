@@ -1,17 +1,19 @@
 # t_exports.sh - liblbshim.so exports exactly the HIP names of hip_api.def,
 # unversioned (mk/gen-map.sh -u: a reference naming any node binds to
-# them, see t_layouts.sh), and nothing of its own.
+# them, see t_layouts.sh), plus the names of shim/exports.syms (dlopen, for
+# the RTLD_DEEPBIND warning), and nothing of its own.
 . tests/shim/lib.sh
 nm -D --defined-only "$SHIM" | awk '$2 ~ /^[TWDBRV]$/ { print $3 }' |
 	grep -v '^hip_[0-9]' | sort >"$TMP/got"
-sh mk/gen-map.sh -u cc include/lbshim/hip_api.def |
+sh mk/gen-map.sh -u cc include/lbshim/hip_api.def shim/exports.syms |
 	awk '/;$/ && !/\*/ && !/^}/ { s = $1; sub(/;/, "", s); print s }' |
 	sort >"$TMP/want"
 [ -s "$TMP/want" ] || fail "no symbols expected?"
+grep -qx dlopen "$TMP/want" || fail "dlopen is not in the expected list"
 diff "$TMP/want" "$TMP/got" || fail "export list differs from hip_api.def"
 if grep -q '^lb_' "$TMP/got"; then fail "internal lb_ symbols exported"; fi
 if grep -q '@' "$TMP/got"; then fail "versioned exports: $(grep @ "$TMP/got")"; fi
 if readelf -V "$SHIM" | grep -q 'Name: hip_'; then
 	fail "the shim defines a hip_ version node"
 fi
-echo "$(wc -l <"$TMP/got") symbols, all HIP, unversioned"
+echo "$(wc -l <"$TMP/got") symbols, HIP's and dlopen, unversioned"
