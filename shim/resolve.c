@@ -195,6 +195,23 @@ int lb_resolve_all(const char *libpath)
 		h = lb_open(libpath, 1, &why);
 		how = "LBSHIM_HIP_LIBRARY";
 		chosen = lb_base_of_handle(h);
+		/*
+		 * An override that cannot be opened keeps the default where
+		 * the process already has a runtime (a setting that does not
+		 * work changes nothing, with one warning); with none loaded,
+		 * nothing is loaded in its place.
+		 */
+		if (!h && (lb_sym_next("hipMalloc") || w.n)) {
+			lb_log(LB_LOG_WARN,
+			       "LBSHIM_HIP_LIBRARY=\"%.200s\": cannot be opened "
+			       "(%.200s); using the runtime already loaded",
+			       libpath, why ? why : "not found");
+			libpath = NULL;
+			why = NULL;
+		}
+	}
+	if (libpath) {
+		/* chosen above */
 	} else if ((fn = lb_sym_next("hipMalloc"))) {
 		how = "in the global scope";
 		chosen = lb_base_of(fn);

@@ -11,9 +11,6 @@ if ! mount -t tmpfs -o size=1M tmpfs full 2>/dev/null; then
 	exit 77
 fi
 trap 'umount "$TMP/full" 2>/dev/null; rm -rf "$TMP"' EXIT
-# the shim's lines but stream0's hazard report at exit (the program's
-# threads do sync the null stream over each other's work)
-shimlines() { grep '^lbshim: ' "$1" | grep -vc 'stream0: [0-9]* hazards:'; }
 run() { # OUT-TAG THREADS SECONDS CALLS
 	LBSHIM_POLICIES=all LBSHIM_TRACE=$TMP/full/t.$1.lbt emu_shim timeout 120 \
 		"$R/prog_load" "$2" "$3" "${4:-0}" >"$1.out" 2>"$1.err"
@@ -24,7 +21,7 @@ run mid 2 0 12000
 rc=$?
 soft_eq "exit (disk full)" "$rc" 0
 soft_eq "errors (disk full)" "$(sed -n 's/^errors //p' mid.out)" 0
-soft_eq "shim lines (disk full)" "$(shimlines mid.err)" 1
+soft_eq "shim lines (disk full)" "$(shim_lines mid.err)" 1
 grep -q 'trace.*stopped' mid.err || rfail "the warning does not say tracing stopped: $(cat mid.err)"
 if "$R/lbt_count" full/t.mid.lbt >tr; then
 	f=$(sed -n 's/^flags //p' tr)
@@ -42,7 +39,7 @@ head -c 2000000 /dev/zero >full/filler 2>/dev/null
 run none 1 0 200
 soft_eq "exit (no room)" "$?" 0
 soft_eq "errors (no room)" "$(sed -n 's/^errors //p' none.out)" 0
-soft_eq "shim lines (no room)" "$(shimlines none.err)" 1
+soft_eq "shim lines (no room)" "$(shim_lines none.err)" 1
 rm -f full/*
 
 # Removed mid-run.
@@ -56,7 +53,7 @@ rm -f gone.lbt
 wait $pid
 soft_eq "exit (removed)" "$?" 0
 soft_eq "errors (removed)" "$(sed -n 's/^errors //p' gone.out)" 0
-soft_eq "shim lines (removed)" "$(shimlines gone.err)" 1
+soft_eq "shim lines (removed)" "$(shim_lines gone.err)" 1
 grep -q 'trace.*stopped' gone.err || rfail "no warning that tracing stopped after the file was removed: $(cat gone.err)"
 [ -e gone.lbt ] && rfail "the trace file was created again"
 finish

@@ -37,7 +37,7 @@ for round in 1 2 3; do
 	soft_eq "storm exit" $rc 0
 	soft_eq "storm children" "$(sed -n 's/^children //p' out)" "$FORKS bad 0"
 	check_traces d "$(sed -n 's/^parent_calls //p' out)" $FORKS
-	[ "$(grep -c '^lbshim: ' err)" = 0 ] || rfail "the shim printed: $(head -n 3 err)"
+	[ "$(shim_lines err)" = 0 ] || rfail "the shim printed: $(head -n 3 err)"
 done
 for mode in exec spawn; do
 	rm -rf d; mkdir d

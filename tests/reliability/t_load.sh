@@ -26,5 +26,5 @@ set -- $(sed -n 's/^rss_kb //p' out)
 # The device memory hipemu keeps and the pool's chunks are reached early;
 # what may grow with time is bounded by a constant, not by the call count.
 [ "$3" -le $(($1 * 2 + 65536)) ] || rfail "VmRSS grew from $1 KiB (a quarter of the way) to $3 KiB"
-[ "$(grep -c '^lbshim: ' err)" = 0 ] || rfail "the shim printed: $(head -n 3 err)"
+[ "$(shim_lines err)" = 0 ] || rfail "the shim printed: $(head -n 3 err)"
 finish

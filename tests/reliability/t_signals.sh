@@ -28,7 +28,7 @@ for restart in 1 0; do
 	else
 		rfail "no trace (SA_RESTART=$restart)"
 	fi
-	[ "$(grep -c '^lbshim: ' shim.err)" = 0 ] || rfail "the shim printed: $(head -n 3 shim.err)"
+	[ "$(shim_lines shim.err)" = 0 ] || rfail "the shim printed: $(head -n 3 shim.err)"
 done
 
 for sig in TERM INT; do
