@@ -4,7 +4,8 @@
 # "ensure" does so only when a package is missing.
 PKGS="libamdhip64-dev hipcc uthash-dev libunwind-dev check pkg-config \
 python3-dev gcc make binutils valgrind cppcheck clang-tidy clang \
-libclang-rt-14-dev man-db groff-base"
+libclang-rt-14-dev man-db groff-base libmsgpack-dev libzstd-dev zlib1g-dev \
+python3-yaml"
 
 missing=""
 for p in $PKGS; do
