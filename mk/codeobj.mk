@@ -54,7 +54,17 @@ $(COB)/check_codeobj: $(CO_CHECK_SRCS) $(COT)/check_codeobj.h $(LB_CO_SRCS) $(LB
 	$(CC) $(CO_TEST_CFLAGS) $(CHECK_CFLAGS) $(CO_CHECK_SRCS) $(LB_CO_SRCS) -o $@ \
 		$(CHECK_LIBS) -lmsgpackc -lzstd -lz -ldl -lpthread
 
-CO_FIXTURES := $(COB)/kern4.fatbin $(COB)/kern5.fatbin $(COB)/kern.co
+# A hipcc program without argument tables, and its kernels as a module,
+# for hipemu's launches sized by the metadata (t_hipemu.sh).
+$(COB)/async: $(COT)/async.hip tests/hipemu/hipemu.h
+	@mkdir -p $(@D)
+	$(HIPCC) $(HIPCC_FLAGS) -Itests/hipemu -rdynamic $< -o $@
+$(COB)/async.co: $(COT)/async.hip tests/hipemu/hipemu.h
+	@mkdir -p $(@D)
+	$(HIPCC) --genco $(HIPCC_FLAGS) -Itests/hipemu $< -o $@
+
+CO_FIXTURES := $(COB)/kern4.fatbin $(COB)/kern5.fatbin $(COB)/kern.co \
+	$(COB)/async $(COB)/async.co $(HE_LIB)
 CO_TESTS = $(sort $(wildcard $(COT)/t_*.sh))
 
 check-codeobj: $(COB)/co_dump $(COB)/check_codeobj $(CO_FIXTURES)
@@ -91,3 +101,7 @@ fuzz-codeobj: $(COB)/fuzz_codeobj
 	$(COB)/fuzz_codeobj -max_total_time=$(FUZZ_TIME) -max_len=65536 \
 		-timeout=60 -rss_limit_mb=0 -malloc_limit_mb=0 \
 		-artifact_prefix=$(COB)/fuzz-artifacts/ $(COB)/fuzz-corpus
+
+# hipemu's launch.c reads the reader's header
+$(BUILD)/hipemu/obj/launch.o $(BUILD)/hipemu-tsan/obj/launch.o \
+	$(BUILD)/hipemu-asan/obj/launch.o: include/lbshim/codeobj.h

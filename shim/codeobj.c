@@ -40,7 +40,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "codeobj_int.h"
 
@@ -530,6 +532,21 @@ static int lb_ccob(struct lb_co_set *set, struct lb_view *v, unsigned flags)
 	return added;
 }
 
+/*
+ * Does v start with the len bytes of magic?  Compared byte by byte, each
+ * checked first: a short C string handed over as an image (tests do
+ * that) differs at its NUL at the latest, and nothing past it is read.
+ */
+static int lb_magic(struct lb_view *v, const char *magic, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (!lb_can(v, i, 1) || v->p[i] != (unsigned char)magic[i])
+			return 0;
+	return 1;
+}
+
 struct lb_co_set *lb_co_read(const void *data, size_t size, unsigned flags)
 {
 	struct lb_co_set *set = calloc(1, sizeof(*set));
@@ -540,14 +557,11 @@ struct lb_co_set *lb_co_read(const void *data, size_t size, unsigned flags)
 		return NULL;
 	if (!data) {
 		lb_co_fail(set, "no code object");
-	} else if (!lb_can(&v, 0, 4)) {
-		lb_co_fail(set, "code object truncated or unmapped");
-	} else if (!memcmp(v.p, LB_CCOB_MAGIC, 4)) {
+	} else if (lb_magic(&v, LB_CCOB_MAGIC, 4)) {
 		lb_ccob(set, &v, flags);
-	} else if (!memcmp(v.p, ELFMAG, SELFMAG)) {
+	} else if (lb_magic(&v, ELFMAG, SELFMAG)) {
 		lb_elf(set, &v, "elf");
-	} else if (lb_can(&v, 0, LB_BUNDLE_MAGIC_LEN) &&
-		   !memcmp(v.p, LB_BUNDLE_MAGIC, LB_BUNDLE_MAGIC_LEN)) {
+	} else if (lb_magic(&v, LB_BUNDLE_MAGIC, LB_BUNDLE_MAGIC_LEN)) {
 		lb_bundle(set, &v, flags);
 	} else {
 		lb_co_fail(set, "not a bundle, compressed bundle or ELF");
@@ -558,6 +572,56 @@ struct lb_co_set *lb_co_read(const void *data, size_t size, unsigned flags)
 		lb_co_free(set);
 		set = NULL;
 	}
+	errno = saved;
+	return set;
+}
+
+struct lb_co_set *lb_co_read_file(const char *path, unsigned flags)
+{
+	struct lb_co_set *set = NULL;
+	struct stat st;
+	void *p;
+	int saved = errno, fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		goto out;
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (uint64_t)st.st_size <= LB_CO_MAX_BYTES) {
+		p = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (p != MAP_FAILED) {
+			set = lb_co_read(p, st.st_size, flags);
+			munmap(p, st.st_size);
+		}
+	}
+	close(fd);
+out:
+	if (!set && (set = calloc(1, sizeof(*set))))
+		lb_co_fail(set, "%s: cannot be read", path);
+	errno = saved;
+	return set;
+}
+
+struct lb_co_set *lb_co_read_fatbin(const void *wrapper, unsigned flags)
+{
+	/* clr hipamd/src/hip_platform.cpp, rocm-6.2.0: struct
+	 * __CudaFatBinaryWrapper { unsigned magic, version; void *binary;
+	 * void *dummy1; }, magic __hipFatMAGIC2 0x48495046 ("HIPF" read as
+	 * a little-endian int), version 1. */
+	struct lb_view v = { .p = wrapper, .probe = 1 };
+	const void *binary;
+	uint32_t version;
+	struct lb_co_set *set;
+	int saved = errno;
+
+	if (wrapper && lb_magic(&v, "FPIH", 4) && lb_can(&v, 0, 16)) {
+		memcpy(&version, v.p + 4, 4);
+		memcpy(&binary, v.p + 8, sizeof(binary));
+		if (version == 1)
+			return lb_co_read(binary, 0, flags);
+	}
+	set = calloc(1, sizeof(*set));
+	if (set)
+		lb_co_fail(set, "not a HIP fat binary wrapper");
 	errno = saved;
 	return set;
 }

@@ -116,6 +116,20 @@ struct lb_co_set;
  */
 struct lb_co_set *lb_co_read(const void *data, size_t size, unsigned flags);
 
+/*
+ * Reads the code object file path (hipModuleLoad), mapped for the time of
+ * the read.  As lb_co_read(); a file that cannot be read leaves an empty
+ * set that says so.
+ */
+struct lb_co_set *lb_co_read_file(const char *path, unsigned flags);
+
+/*
+ * Reads what __hipRegisterFatBinary(wrapper) registers: the HIP fat binary
+ * wrapper's bundle, of unknown size.  As lb_co_read(); a wrapper that is
+ * not one leaves an empty set that says so.
+ */
+struct lb_co_set *lb_co_read_fatbin(const void *wrapper, unsigned flags);
+
 /* Frees a set from lb_co_read() and everything it points to.  NULL is ok. */
 void lb_co_free(struct lb_co_set *set);
 

@@ -282,6 +282,40 @@ START_TEST(tc_no_note)
 }
 END_TEST
 
+/* What __hipRegisterFatBinary gets: the wrapper around the bundle. */
+START_TEST(tc_fatbin)
+{
+	struct blob b = load("kern5.fatbin");
+	struct {
+		unsigned magic, version;
+		const void *binary, *dummy;
+	} w = { 0x48495046, 1, b.p, NULL };
+	struct lb_co_set *s = lb_co_read_fatbin(&w, 0);
+	void *base;
+	size_t len;
+	unsigned char *p;
+
+	check_scale(s, 3);
+	lb_co_free(s);
+	w.version = 2;
+	s = lb_co_read_fatbin(&w, 0);
+	ck_assert(lb_co_count(s) == 0 && strstr(lb_co_why(s), "wrapper"));
+	lb_co_free(s);
+	/* a short string as wrapper or image: nothing past its NUL read */
+	p = co_place("FPI", 4, &base, &len);
+	s = lb_co_read_fatbin(p, 0);
+	ck_assert(lb_co_count(s) == 0 && *lb_co_why(s));
+	lb_co_free(s);
+	co_unplace(base, len);
+	p = co_place("CC", 3, &base, &len);
+	s = lb_co_read(p, 0, 0);
+	ck_assert(lb_co_count(s) == 0 && *lb_co_why(s));
+	lb_co_free(s);
+	co_unplace(base, len);
+	free(b.p);
+}
+END_TEST
+
 /* Entries pointing outside the bundle, and a count past the cap. */
 START_TEST(tc_bad_bundle)
 {
@@ -458,6 +492,7 @@ Suite *co_suite_files(void)
 	tcase_add_test(tc, tc_not_amdgpu);
 	tcase_add_test(tc, tc_no_note);
 	tcase_add_test(tc, tc_bad_bundle);
+	tcase_add_test(tc, tc_fatbin);
 	tcase_add_loop_test(tc, tc_ccob, 0, 6);
 	tcase_add_test(tc, tc_ccob_bad);
 	suite_add_tcase(s, tc);
