@@ -67,7 +67,8 @@ CO_FIXTURES := $(COB)/kern4.fatbin $(COB)/kern5.fatbin $(COB)/kern.co \
 	$(COB)/async $(COB)/async.co $(HE_LIB)
 CO_TESTS = $(sort $(wildcard $(COT)/t_*.sh))
 
-check-codeobj: $(COB)/co_dump $(COB)/check_codeobj $(CO_FIXTURES)
+check-codeobj: $(COB)/co_dump $(COB)/check_codeobj $(CO_FIXTURES) \
+		$(BUILD)/liblbshim.so $(BUILD)/lbtrace
 	@BUILD=$(BUILD) BUNDLER=$(CO_BUNDLER) \
 	  sh mk/run-tests.sh codeobj $(BUILD)/results $(CO_TESTS)
 
