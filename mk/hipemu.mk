@@ -13,9 +13,9 @@ HE_MAP := $(BUILD)/hipemu/hipemu.map
 HE_LIB := $(BUILD)/hipemu/libamdhip64.so.5
 HE_TSAN_LIB := $(BUILD)/hipemu-tsan/libamdhip64.so.5
 HE_ASAN_LIB := $(BUILD)/hipemu-asan/libamdhip64.so.5
-HE_OBJS := $(patsubst %.c,$(BUILD)/hipemu/obj/%.o,$(HE_LIBSRC))
-HE_TSAN_OBJS := $(patsubst %.c,$(BUILD)/hipemu-tsan/obj/%.o,$(HE_LIBSRC))
-HE_ASAN_OBJS := $(patsubst %.c,$(BUILD)/hipemu-asan/obj/%.o,$(HE_LIBSRC))
+HE_OBJS := $(patsubst %.c,$(BUILD)/hipemu/obj/%.o,$(HE_LIBSRC)) $(call LB_CO_HE_OBJS,hipemu)
+HE_TSAN_OBJS := $(patsubst %.c,$(BUILD)/hipemu-tsan/obj/%.o,$(HE_LIBSRC)) $(call LB_CO_HE_OBJS,hipemu-tsan)
+HE_ASAN_OBJS := $(patsubst %.c,$(BUILD)/hipemu-asan/obj/%.o,$(HE_LIBSRC)) $(call LB_CO_HE_OBJS,hipemu-asan)
 HE_ASAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
 HE_CHECK_SRC := $(HE_DIR)/check_hipemu.c $(HE_DIR)/check_twins.c \
 	$(HE_DIR)/check_profile.c

@@ -129,6 +129,7 @@ enum lb_trace_type {
 	LB_REC_POOL = 6,   /* pool statistics (at exit) */
 	LB_REC_STREAM0 = 7, /* stream0 statistics per thread (at exit) */
 	LB_REC_THREAD = 8, /* a thread's name changed / thread exit */
+	LB_REC_KINFO = 9,  /* a kernel's facts from its code object */
 	LB_REC_TYPE_MAX
 };
 
@@ -225,6 +226,13 @@ enum lb_pool_note { LB_POOL_OFF = 0, LB_POOL_HIT = 1, LB_POOL_MISS = 2 };
  *   syncs, a[1] = hazards (syncs that returned while another thread's
  *   earlier null-stream work was pending).
  * LB_REC_THREAD: a[0] = name string id, note = 1 at thread exit.
+ * LB_REC_KINFO (when a kernel is registered or got from a module whose
+ *   code object has metadata): a[0] = mangled kernel name string id
+ *   (low 32) | target string id ("amdgcn-amd-amdhsa--gfx90a", high 32),
+ *   note = code object version, stream = VGPRs (low 32) | SGPRs (high
+ *   32), stream_used = LDS bytes | scratch bytes per work-item, a[1] =
+ *   wavefront size | max flat workgroup size, a[2] = kernarg segment
+ *   bytes | explicit (non-hidden) arguments; t0 = t1 = time.
  */
 struct lb_trace_rec {
 	struct lb_trace_rec_hdr hdr;

@@ -393,8 +393,10 @@ static void lb_trace_post(struct lb_call *c)
 			goto live;
 	}
 	if (LB_UNLIKELY(lb_api_info[c->api].kind == LB_KIND_REG ||
-			c->api == LB_ID_hipSetDevice))
+			c->api == LB_ID_hipSetDevice)) {
 		lb_trace_learn(c, t);
+		lb_kinfo_learn(c, t);
+	}
 	lb_call_rec(&rec, c, t);
 	r = lb_tt_slot(t);
 	if (LB_LIKELY(r != NULL)) {
@@ -450,10 +452,12 @@ static void lb_trace_stat(int type, const uint64_t v[5])
 static void lb_trace_fork_prepare(void)
 {
 	lb_names_fork_prepare();
+	lb_kinfo_fork_prepare();
 }
 
 static void lb_trace_fork_parent(void)
 {
+	lb_kinfo_fork_parent();
 	lb_names_fork_parent();
 }
 
@@ -462,6 +466,7 @@ static void lb_trace_fork_child(void)
 	struct lb_tt *t = &lb_tt;
 	int had_file = lb_tr.file_on;
 
+	lb_kinfo_fork_child();
 	lb_names_fork_child();
 	lb_tr.pid = getpid();
 	lb_file_unmap_chunk(t->chunk);

@@ -9,6 +9,7 @@
  *   trace_names.c  kernel names and interned strings
  *   trace_crash.c  fatal-signal capture and alternate stacks
  *   trace_live.c   LBSHIM_TRACE_LIVE / HIP_TRACE_API lines
+ *   trace_kinfo.c  kernel facts from the code objects (KINFO records)
  */
 #ifndef LB_POLICY_TRACE_H
 #define LB_POLICY_TRACE_H
@@ -272,6 +273,18 @@ void lb_args_fill(struct lb_trace_rec *r, const struct lb_call *c);
 /* ---- names (trace_names.c) ---- */
 
 /* Resolves the runtime helpers (kernel names, error names) once. */
+/*
+ * Registration calls (kind REG), after the runtime: reads the code objects
+ * registered or loaded, and writes the KINFO record of each kernel
+ * registered or got from a module (trace_kinfo.c).  Only with a file.
+ */
+void lb_kinfo_learn(const struct lb_call *c, struct lb_tt *t);
+
+/* fork(): the code-object table's lock, held across it. */
+void lb_kinfo_fork_prepare(void);
+void lb_kinfo_fork_parent(void);
+void lb_kinfo_fork_child(void);
+
 void lb_names_init(void);
 
 /*

@@ -6,8 +6,14 @@
  * A kernel is known by its mangled device name; its twin is the C function
  * hipemu_twin_<name> (see hipemu.h).  Kernel records are never freed: a
  * launch still queued may name one after its fat binary or module is gone.
+ *
+ * The argument sizes that let a launch copy its arguments and return at
+ * once come from the twin's hipemu_args_<name> table when it has one, else
+ * from the code object's metadata, read at registration or module load
+ * (include/lbshim/codeobj.h), never on a launch.
  */
 #include "he.h"
+#include "lbshim/codeobj.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -25,7 +31,11 @@ struct he_kernel {
 	char *name;
 	bool resolved;
 	hipemu_twin_fn fn;
-	const unsigned *sizes;
+	const unsigned *sizes;	/* the twin's hipemu_args_<name>, or NULL */
+	unsigned *meta_sizes;	/* from the metadata, or NULL; then */
+	unsigned meta_n;	/* explicit arguments, whose kernarg */
+	const unsigned *meta_offs; /* offsets follow meta_sizes' 0 */
+	bool warned;		/* "no twin" said once */
 	UT_hash_handle hh;	/* by host stub */
 	UT_hash_handle hn;	/* by name (module functions) */
 	struct he_kernel *all_next;
@@ -33,7 +43,39 @@ struct he_kernel {
 
 struct he_module {
 	uint64_t magic;
+	struct lb_co_set *co;	/* its code object's kernels, or NULL */
 };
+
+/*
+ * Sets hk's zero-terminated size table of the explicit arguments of k
+ * (the hidden ones are the runtime's), followed by their kernarg offsets;
+ * leaves it NULL when the metadata gives none that hipemu_args_<name>
+ * could have been: no facts, or a size of 0.  Under he_klock.
+ */
+static void kernel_meta(struct he_kernel *hk, const struct lb_co_kernel *k)
+{
+	unsigned *t;
+	uint32_t i, n = 0;
+
+	if (hk->meta_sizes || !k || !k->facts)
+		return;
+	t = calloc(2 * (k->nargs + 1), sizeof(*t));
+	if (!t)
+		return;
+	for (i = 0; i < k->nargs; i++) {
+		if (k->args[i].kind == LB_CO_HIDDEN)
+			continue;
+		if (!k->args[i].size) {
+			free(t);
+			return;
+		}
+		t[k->nargs + 1 + n] = k->args[i].offset;
+		t[n++] = k->args[i].size;
+	}
+	hk->meta_n = n;
+	hk->meta_offs = t + k->nargs + 1;
+	hk->meta_sizes = t;
+}
 
 static pthread_mutex_t he_klock = PTHREAD_MUTEX_INITIALIZER;
 static struct he_kernel *he_by_stub, *he_by_name, *he_all_kernels;
@@ -120,7 +162,7 @@ static bool kernel_twin(struct he_kernel *k, hipemu_twin_fn *fn,
 		k->resolved = true;
 	}
 	*fn = k->fn;
-	*sizes = k->sizes;
+	*sizes = k->sizes ? k->sizes : k->meta_sizes;
 	pthread_mutex_unlock(&he_klock);
 	return *fn != NULL;
 }
@@ -144,6 +186,7 @@ static struct he_kernel *kernel_by_stub(const void *host)
 struct he_fatbin {
 	void *data;	/* first: the handle is used as a void ** */
 	struct he_fatbin *next;
+	struct lb_co_set *co;	/* its kernels' metadata (first object) */
 };
 
 static struct he_fatbin *he_fatbins;
@@ -157,6 +200,7 @@ HE_EXPORT lb_modules_t __hipRegisterFatBinary(const void *data)
 	if (!h)
 		return NULL;
 	h->data = (void *)data;
+	h->co = lb_co_read_fatbin(data, LB_CO_FIRST);
 	pthread_mutex_lock(&he_klock);
 	h->next = he_fatbins;
 	he_fatbins = h;
@@ -172,10 +216,10 @@ HE_EXPORT void __hipRegisterFunction(lb_modules_t modules,
 				     void *bid, dim3 *blockDim, dim3 *gridDim,
 				     int *wSize)
 {
+	struct he_fatbin *h = (struct he_fatbin *)modules;
 	struct he_kernel *k;
 
 	HE_COUNT("__hipRegisterFunction");
-	(void)modules;
 	(void)threadLimit;
 	(void)tid;
 	(void)bid;
@@ -188,8 +232,11 @@ HE_EXPORT void __hipRegisterFunction(lb_modules_t modules,
 		HASH_DELETE(hh, he_by_stub, k);
 	k = kernel_new(hostFunction,
 		       deviceName ? deviceName : deviceFunction);
-	if (k)
+	if (k) {
+		if (h)
+			kernel_meta(k, lb_co_find(h->co, k->name));
 		HASH_ADD_PTR(he_by_stub, host, k);
+	}
 	pthread_mutex_unlock(&he_klock);
 }
 
@@ -207,6 +254,8 @@ HE_EXPORT void __hipUnregisterFatBinary(lb_modules_t modules)
 	else
 		h = NULL;
 	pthread_mutex_unlock(&he_klock);
+	if (h)
+		lb_co_free(h->co);
 	free(h);
 }
 
@@ -272,6 +321,7 @@ static hipError_t launch(const struct he_launch_req *r)
 	hipemu_launch l;
 	hipemu_twin_fn fn;
 	const unsigned *sizes;
+	void *split[64], **args = r->args;
 	uint64_t seq;
 	hipError_t err;
 	bool capturing;
@@ -283,8 +333,12 @@ static hipError_t launch(const struct he_launch_req *r)
 	    (uint64_t)r->block.x * r->block.y * r->block.z > 1024)
 		return hipErrorInvalidConfiguration;
 	/* No twin is what a missing code object looks like. */
-	if (!kernel_twin(r->k, &fn, &sizes))
+	if (!kernel_twin(r->k, &fn, &sizes)) {
+		if (!__atomic_exchange_n(&r->k->warned, true, __ATOMIC_RELAXED))
+			he_warn("kernel %s: no twin hipemu_twin_%s; the launch "
+				"fails", r->k->name, r->k->name);
 		return hipErrorInvalidDeviceFunction;
+	}
 	err = he_stream_get(r->stream, &s);
 	if (err)
 		return err;
@@ -293,6 +347,22 @@ static hipError_t launch(const struct he_launch_req *r)
 	pthread_mutex_unlock(&he_lock);
 	if (capturing && !sizes && r->args)
 		return hipErrorStreamCaptureUnsupported;
+	/*
+	 * A packed "extra" buffer split at the metadata's offsets rather
+	 * than by natural alignment (which misplaces a 4-aligned struct of
+	 * 8 bytes or more).  meta_sizes is set before the kernel is
+	 * reachable by a launch and never changes after.
+	 */
+	if (!args && r->kernarg && sizes && sizes == r->k->meta_sizes &&
+	    r->k->meta_n <= sizeof(split) / sizeof(split[0])) {
+		for (unsigned i = 0; i < r->k->meta_n; i++) {
+			if ((uint64_t)r->k->meta_offs[i] + sizes[i] >
+			    r->kernarg_size)
+				return hipErrorInvalidValue;
+			split[i] = (char *)r->kernarg + r->k->meta_offs[i];
+		}
+		args = split;
+	}
 
 	memset(&l, 0, sizeof(l));
 	l.grid = r->grid;
@@ -303,7 +373,7 @@ static hipError_t launch(const struct he_launch_req *r)
 	l.kernel = r->k->name;
 	l.kernarg = r->kernarg;
 	l.kernarg_size = r->kernarg_size;
-	if (he_work_kernel(&w, fn, &l, r->args, sizes))
+	if (he_work_kernel(&w, fn, &l, args, sizes))
 		return hipErrorOutOfMemory;
 	he_cost(he_cfg.cost_launch_ns);
 	if (r->start) {
@@ -317,7 +387,7 @@ static hipError_t launch(const struct he_launch_req *r)
 	if (r->stop)
 		he_event_record(r->stop, r->stream);
 	/* Without hipemu_args_M the caller's values must outlive the run. */
-	if (w.kern.nargs < 0 && r->args && seq)
+	if (w.kern.nargs < 0 && args && seq)
 		he_stream_wait(s, seq);
 	return err;
 fail:
@@ -542,16 +612,22 @@ hipError_t he_cxx_hcc_module_launch(hipFunction_t f, uint32_t gx, uint32_t gy,
 
 /* ---- modules ---- */
 
-static hipError_t module_new(hipModule_t *module)
+/* co: the module's metadata (owned by the module from here), or NULL. */
+static hipError_t module_new(hipModule_t *module, struct lb_co_set *co)
 {
 	struct he_module *m;
 
-	if (!module)
+	if (!module) {
+		lb_co_free(co);
 		return hipErrorInvalidValue;
+	}
 	m = calloc(1, sizeof(*m));
-	if (!m)
+	if (!m) {
+		lb_co_free(co);
 		return hipErrorOutOfMemory;
+	}
 	m->magic = HE_MODULE_MAGIC;
+	m->co = co;
 	*module = (hipModule_t)m;
 	return hipSuccess;
 }
@@ -561,16 +637,18 @@ HE_EXPORT hipError_t hipModuleLoad(hipModule_t *module, const char *fname)
 	HE_ENTER("hipModuleLoad");
 	if (!module || !fname)
 		return he_ret(hipErrorInvalidValue);
-	/* The code object itself is not read: the twins are the code. */
+	/* The code is the twins; only the metadata is read. */
 	if (access(fname, R_OK))
 		return he_ret(hipErrorFileNotFound);
-	return he_ret(module_new(module));
+	return he_ret(module_new(module, lb_co_read_file(fname, LB_CO_FIRST)));
 }
 
 HE_EXPORT hipError_t hipModuleLoadData(hipModule_t *module, const void *image)
 {
 	HE_ENTER("hipModuleLoadData");
-	return he_ret(image ? module_new(module) : hipErrorInvalidValue);
+	if (!image)
+		return he_ret(hipErrorInvalidValue);
+	return he_ret(module_new(module, lb_co_read(image, 0, LB_CO_FIRST)));
 }
 
 HE_EXPORT hipError_t hipModuleLoadDataEx(hipModule_t *module,
@@ -583,7 +661,9 @@ HE_EXPORT hipError_t hipModuleLoadDataEx(hipModule_t *module,
 	(void)numOptions;
 	(void)options;
 	(void)optionValues;
-	return he_ret(image ? module_new(module) : hipErrorInvalidValue);
+	if (!image)
+		return he_ret(hipErrorInvalidValue);
+	return he_ret(module_new(module, lb_co_read(image, 0, LB_CO_FIRST)));
 }
 
 HE_EXPORT hipError_t hipModuleUnload(hipModule_t module)
@@ -594,6 +674,7 @@ HE_EXPORT hipError_t hipModuleUnload(hipModule_t module)
 	if (!m || m->magic != HE_MODULE_MAGIC)
 		return he_ret(hipErrorInvalidHandle);
 	m->magic = 0;
+	lb_co_free(m->co);
 	free(m);
 	return hipSuccess;
 }
@@ -620,6 +701,9 @@ HE_EXPORT hipError_t hipModuleGetFunction(hipFunction_t *function,
 			HASH_ADD_KEYPTR(hn, he_by_name, k->name,
 					strlen(k->name), k);
 	}
+	/* records are shared by name: the first module with metadata wins */
+	if (k)
+		kernel_meta(k, lb_co_find(m->co, kname));
 	pthread_mutex_unlock(&he_klock);
 	if (!k)
 		return he_ret(hipErrorOutOfMemory);

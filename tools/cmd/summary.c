@@ -10,6 +10,7 @@
 #include "format/fmt.h"
 #include "lbshim/names.h"
 #include "cmd/sketch.h"
+#include "format/kinfo.h"
 
 /* distinct kernels per file; more are not counted */
 #define MAX_KERNELS 65536
@@ -18,6 +19,7 @@ struct stat_row {
 	const char *name; /* owned by a file or static */
 	uint64_t errors;
 	struct lbt_sketch sk;
+	const struct lbt_kinfo *ki; /* kernels: facts of its code object */
 };
 
 /* Rows found by name: open addressing, size a power of two. */
@@ -54,6 +56,8 @@ struct summary {
 	struct lbt_out *o;
 	struct table apis, kernels;
 	struct file_cache *fc;
+	struct lbt_kinfo *ki; /* KINFO records seen, first of a name kept */
+	size_t nki, capki;
 	uint64_t lost, crashes, records, in_flight;
 	int oom;
 };
@@ -117,6 +121,54 @@ static int32_t row_of(struct table *t, const char *name, size_t limit)
 	t->rows[t->n].name = name;
 	t->slot[h] = t->n + 1;
 	return t->n++;
+}
+
+/* Keeps the facts of a KINFO record (the first of each name counts). */
+static void note_kinfo(struct summary *s, const struct lbt_rec *r)
+{
+	struct lbt_kinfo k;
+
+	if (!lbt_kinfo_of(r, &k) || s->nki >= MAX_KERNELS)
+		return;
+	if (s->nki == s->capki) {
+		size_t nc = s->capki ? s->capki * 2 : 16;
+		struct lbt_kinfo *n = realloc(s->ki, nc * sizeof(*n));
+
+		if (!n) {
+			s->oom = 1;
+			return;
+		}
+		s->ki = n;
+		s->capki = nc;
+	}
+	s->ki[s->nki++] = k;
+}
+
+/* Gives kernel rows their facts, by demangled name; 1 if any has. */
+static int attach_kinfo(struct summary *s)
+{
+	size_t i, h;
+	int any = 0;
+
+	for (i = 0; i < s->nki && s->kernels.slot; i++) {
+		const char *name = lbt_kinfo_name(&s->ki[i]);
+
+		if (!name)
+			continue;
+		h = hash(name) & (s->kernels.nslot - 1);
+		for (; s->kernels.slot[h]; h = (h + 1) & (s->kernels.nslot - 1)) {
+			struct stat_row *row =
+			    &s->kernels.rows[s->kernels.slot[h] - 1];
+
+			if (strcmp(row->name, name) != 0)
+				continue;
+			if (!row->ki)
+				row->ki = &s->ki[i];
+			any = 1;
+			break;
+		}
+	}
+	return any;
 }
 
 static void *sum_begin(struct lbt_set *set, struct lbt_out *o,
@@ -214,6 +266,8 @@ static void sum_record(void *p, const struct lbt_rec *r)
 	uint32_t sid;
 
 	s->records++;
+	if (r->type == LB_REC_KINFO)
+		note_kinfo(s, r);
 	if (r->type == LB_REC_LOST)
 		s->lost += r->raw->a[0];
 	if (r->type == LB_REC_CRASH)
@@ -311,7 +365,12 @@ static void put_col(struct lbt_out *o, uint64_t ns, int width)
 	lbt_write(o, tmp, n);
 }
 
-static void print_table(struct summary *s, struct table *t, const char *what)
+/*
+ * facts: the kernel table also shows each kernel's VGPRs, SGPRs, LDS and
+ * scratch bytes and wavefront size (KINFO records), "-" where unknown.
+ */
+static void print_table(struct summary *s, struct table *t, const char *what,
+			int facts)
 {
 	struct lbt_out *o = s->o;
 	size_t i;
@@ -319,9 +378,13 @@ static void print_table(struct summary *s, struct table *t, const char *what)
 	if (!t->n)
 		return;
 	qsort(t->rows, t->n, sizeof(*t->rows), cmp_row);
-	lbt_printf(o, "\n%10s %8s %14s %12s %12s %12s %12s  %s\n", "calls",
+	lbt_printf(o, "\n%10s %8s %14s %12s %12s %12s %12s", "calls",
 		   "errors", "total_us", "mean_us", "p50_us", "p99_us",
-		   "max_us", what);
+		   "max_us");
+	if (facts)
+		lbt_printf(o, " %5s %5s %7s %8s %4s", "vgpr", "sgpr", "lds",
+			   "scratch", "wave");
+	lbt_printf(o, "  %s\n", what);
 	for (i = 0; i < t->n; i++) {
 		struct stat_row *r = &t->rows[i];
 		unsigned __int128 tot = r->sk.sum;
@@ -333,6 +396,13 @@ static void print_table(struct summary *s, struct table *t, const char *what)
 		put_col(o, lbt_sketch_quantile(&r->sk, 0.50), 13);
 		put_col(o, lbt_sketch_quantile(&r->sk, 0.99), 13);
 		put_col(o, r->sk.max, 13);
+		if (facts && r->ki)
+			lbt_printf(o, " %5u %5u %7u %8u %4u", r->ki->vgprs,
+				   r->ki->sgprs, r->ki->lds, r->ki->scratch,
+				   r->ki->wavefront);
+		else if (facts)
+			lbt_printf(o, " %5s %5s %7s %8s %4s", "-", "-", "-",
+				   "-", "-");
 		lbt_puts(o, "  ");
 		lbt_put_text(o, r->name);
 		lbt_putc(o, '\n');
@@ -390,8 +460,8 @@ static int sum_end(void *p)
 
 	name_kernels(s);
 	print_files(s);
-	print_table(s, &s->apis, "api");
-	print_table(s, &s->kernels, "kernel");
+	print_table(s, &s->apis, "api", 0);
+	print_table(s, &s->kernels, "kernel", attach_kinfo(s));
 	if (s->kernels.full)
 		lbt_printf(s->o,
 			   "(more than %d kernels: the rest not counted)\n",
@@ -425,6 +495,7 @@ static int sum_end(void *p)
 	free(s->apis.slot);
 	free(s->kernels.rows);
 	free(s->kernels.slot);
+	free(s->ki);
 	free(s);
 	return rc;
 }

@@ -8,6 +8,7 @@
 #include "lbshim/api.h"
 #include "format/fmt.h"
 #include "lbshim/names.h"
+#include "format/kinfo.h"
 
 const char *lbt_pool_name(unsigned note)
 {
@@ -349,6 +350,37 @@ void lbt_crash_fields(struct lbt_field_iter *it, const struct lbt_crash *c)
 		      " (%v announced)");
 }
 
+/* A kernel's facts from its code object (format/kinfo.h). */
+static void kinfo_rec(struct lbt_field_iter *it, const struct lbt_rec *r)
+{
+	struct lbt_kinfo k;
+	const char *name, *target;
+
+	if (!lbt_kinfo_of(r, &k)) {
+		prose(it, NULL, LBT_F_NONE, 0, LBT_SHOW_TEXT,
+		      "kernel facts (unreadable)");
+		return;
+	}
+	name = lbt_kinfo_name(&k);
+	target = lbt_kinfo_target(&k);
+	prose(it, "kernel", LBT_F_STR, 0, LBT_SHOW_BOTH, "kernel %v")->s =
+	    name ? name : "(name lost)";
+	prose(it, "target", LBT_F_STR, 0, LBT_SHOW_BOTH, ": %v")->s = target;
+	prose(it, "code_object", LBT_F_U64, k.version, LBT_SHOW_BOTH, " v%v");
+	prose(it, "vgprs", LBT_F_U64, k.vgprs, LBT_SHOW_BOTH, ", %v VGPRs");
+	prose(it, "sgprs", LBT_F_U64, k.sgprs, LBT_SHOW_BOTH, ", %v SGPRs");
+	prose(it, "lds", LBT_F_U64, k.lds, LBT_SHOW_BOTH, ", %v B LDS");
+	prose(it, "scratch", LBT_F_U64, k.scratch, LBT_SHOW_BOTH,
+	      ", %v B scratch");
+	prose(it, "wavefront", LBT_F_U64, k.wavefront, LBT_SHOW_BOTH,
+	      ", wavefront %v");
+	prose(it, "max_workgroup", LBT_F_U64, k.max_wg, LBT_SHOW_BOTH,
+	      ", max %v threads");
+	prose(it, "kernarg_size", LBT_F_U64, k.kernarg, LBT_SHOW_BOTH,
+	      ", kernarg %v B");
+	prose(it, "nargs", LBT_F_U64, k.nargs, LBT_SHOW_BOTH, " (%v args)");
+}
+
 void lbt_fields_start(struct lbt_field_iter *it, const struct lbt_rec *r)
 {
 	const uint64_t *a = r->raw->a;
@@ -412,6 +444,9 @@ void lbt_fields_start(struct lbt_field_iter *it, const struct lbt_rec *r)
 	case LB_REC_FRAME:
 		prose(it, NULL, LBT_F_U64, (uint32_t)a[0], LBT_SHOW_TEXT,
 		      "frame %v");
+		break;
+	case LB_REC_KINFO:
+		kinfo_rec(it, r);
 		break;
 	default:
 		prose(it, NULL, LBT_F_U64, r->type, LBT_SHOW_TEXT,

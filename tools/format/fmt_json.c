@@ -18,6 +18,7 @@ static const char *type_name(unsigned t)
 	    [LB_REC_CRASH] = "crash",	  [LB_REC_FRAME] = "frame",
 	    [LB_REC_LOST] = "lost",	  [LB_REC_POOL] = "pool",
 	    [LB_REC_STREAM0] = "stream0", [LB_REC_THREAD] = "thread",
+	    [LB_REC_KINFO] = "kinfo",
 	};
 
 	return t < LB_REC_TYPE_MAX && names[t] ? names[t] : "unknown";
