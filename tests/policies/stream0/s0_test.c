@@ -332,7 +332,8 @@ static void *twodev_thread(void *arg)
 	S0_OK(hipStreamSynchronize(0));
 	S0_OK(hipSetDevice(1));
 	S0_OK(k_where(hipStreamLegacy, w + 6));
-	S0_OK(hipStreamSynchronize(0));
+	/* under stream0 a sync of 0 is the thread's own stream, not legacy */
+	S0_OK(hipStreamSynchronize(hipStreamLegacy));
 	return NULL;
 }
 
