@@ -6,9 +6,11 @@ PT_DIR := $(BUILD)/tests/policies/pool
 PT_CFLAGS = -std=gnu11 -O2 -g $(WARN) -D__HIP_PLATFORM_AMD__ -Iinclude \
 	-Itests/hipemu -Itests/policies/pool
 PT_HIPLIB := -L/usr/lib/x86_64-linux-gnu -lamdhip64
-PT_PROG_SRC := tests/policies/pool/pool_test.c tests/policies/pool/pool_test_api.c
+PT_PROG_SRC := tests/policies/pool/pool_test.c tests/policies/pool/pool_test_api.c \
+	tests/policies/pool/pool_test_starve.c
 PT_HDRS := tests/policies/pool/pool_common.h include/lbshim/hip_decls.h
-PT_DEPS := $(PT_DIR)/pool_test $(PT_DIR)/pool_bench $(PT_DIR)/libpooltwins.so
+PT_DEPS := $(PT_DIR)/pool_test $(PT_DIR)/pool_bench $(PT_DIR)/libpooltwins.so \
+	$(PT_DIR)/pool_edges
 # The shim under test; a developer may point it at another build.
 POOL_SHIM ?= $(BUILD)/liblbshim.so
 PT_TESTS = $(sort $(wildcard tests/policies/pool/t_*.sh))
@@ -31,6 +33,10 @@ $(PT_DIR)/libpooltwins.so: tests/policies/pool/pool_twins.c tests/hipemu/hipemu.
 $(PT_DIR)/pool_test: $(PT_PROG_SRC) $(PT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(PT_CFLAGS) $(PT_PROG_SRC) -o $@ $(PT_HIPLIB) -lpthread
+
+$(PT_DIR)/pool_edges: tests/policies/pool/pool_edges.c $(PT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(PT_CFLAGS) $< -o $@ $(PT_HIPLIB) -lpthread
 
 $(PT_DIR)/pool_bench: tests/policies/pool/pool_bench.c $(PT_HDRS)
 	@mkdir -p $(@D)

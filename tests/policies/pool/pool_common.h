@@ -52,6 +52,8 @@ static inline void pt_setup(void)
 
 /* pool_test_api.c: the scenarios on API edges and queries. */
 int pt_api_scenario(const char *sc, int argc, char **argv);
+/* pool_test_starve.c: an allocation the pool does not serve, starved. */
+int pt_starve(const char *kind);
 
 /* Sums n bytes of src into *dst after sleeping ms; *done = 1 after. */
 static inline hipError_t k_sum(hipStream_t s, const void *src, size_t n,
