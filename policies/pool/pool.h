@@ -114,7 +114,8 @@ struct lb_pstream {
 	uintptr_t key;	/* the handle; 0 empty, LB_PS_TOMB deleted */
 	int dev;
 	int dirty;	/* received work since the last fence (atomic) */
-	int capturing;	/* being captured: its work does not run now */
+	int capturing;	/* being captured: its work does not run now (on a
+			 * device's null entry: per-thread streams captured) */
 	struct lb_pstream *dnext; /* the device's dirty list */
 };
 #define LB_PS_TOMB UINTPTR_MAX
@@ -323,7 +324,14 @@ static inline int lb_pfence_pending(struct lb_pdev *d)
 void lb_pstream_created(hipStream_t s, int dev);
 /* s is about to be destroyed: covers its pending work, forgets it. */
 void lb_pstream_gone(hipStream_t s);
+/*
+ * s begins (on, before the runtime is called: the device is fenced first)
+ * or ends (or failed to begin) a capture.
+ */
 void lb_pstream_capture(hipStream_t s, int on);
+/* s is about to wait for an event: it may join a capture in progress, so
+ * its pending work is fenced first. */
+void lb_pstream_join(hipStream_t s);
 /* hipDeviceReset: events and streams of d are gone. */
 void lb_pfence_drop(struct lb_pdev *d);
 void lb_pfence_init(struct lb_pdev *d);

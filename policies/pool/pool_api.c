@@ -338,6 +338,13 @@ int lb_pool_pre(struct lb_call *c)
 		lb_pstream_gone(a->stream);
 		return 0;
 	}
+	case LB_ID_hipStreamBeginCapture:
+		lb_pstream_capture(*c->stream, 1);
+		return 0;
+	case LB_ID_hipStreamWaitEvent:
+	case LB_ID_hipStreamWaitEvent_spt:
+		lb_pstream_join(*c->stream);
+		return 0;
 	default:
 		return lb_pquery_pre(c);
 	}
@@ -400,6 +407,8 @@ void lb_pool_post(struct lb_call *c)
 		return;
 	}
 	if (lb_is_work(i->kind)) {
+		if (c->ret != hipSuccess)
+			return; /* refused: nothing was queued */
 		if (c->stream)
 			lb_pfence_work(*c->stream, i->flags & LB_F_SPT);
 		else if (i->flags & (LB_F_NULLSYNC | LB_F_SPT))
@@ -423,8 +432,9 @@ void lb_pool_post(struct lb_call *c)
 				lb_pool_curdev());
 		break;
 	case LB_ID_hipStreamBeginCapture:
-		if (c->ret == hipSuccess)
-			lb_pstream_capture(*c->stream, 1);
+		/* counted in the pre hook; undone if it did not begin */
+		if (c->ret != hipSuccess)
+			lb_pstream_capture(*c->stream, 0);
 		break;
 	case LB_ID_hipStreamEndCapture:
 		lb_pstream_capture(*c->stream, 0);
