@@ -184,7 +184,8 @@ static hipError_t lb_free_stream_check(hipStream_t s)
 	if (s && s != hipStreamLegacy && s != hipStreamPerThread &&
 	    lb_real.hipStreamGetFlags) {
 		e = lb_real.hipStreamGetFlags(s, &flags);
-		if (e == hipErrorInvalidHandle || e == hipErrorContextIsDestroyed)
+		if (e == hipErrorInvalidHandle ||
+		    e == hipErrorContextIsDestroyed)
 			return hipErrorInvalidHandle;
 	}
 	if (lb_real.hipStreamIsCapturing &&

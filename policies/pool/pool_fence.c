@@ -558,7 +558,8 @@ void lb_pstream_join(hipStream_t s)
 	struct lb_pstream *e;
 	struct lb_pdev *d;
 
-	if (!__atomic_load_n(&lb_pcap_active, __ATOMIC_ACQUIRE) || lb_is_null(s))
+	if (!__atomic_load_n(&lb_pcap_active, __ATOMIC_ACQUIRE) ||
+	    lb_is_null(s))
 		return;
 	e = lb_pst_find((uintptr_t)s);
 	if (!e || e->capturing || !__atomic_load_n(&e->dirty, __ATOMIC_SEQ_CST))

@@ -153,7 +153,7 @@ static void lb_q_attr(struct lb_call *c)
 	if (a->attribute == HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR)
 		*(void **)a->data = (void *)loc.base;
 	else if (a->attribute == HIP_POINTER_ATTRIBUTE_RANGE_SIZE)
-		*(uint32_t *)a->data = (uint32_t)loc.size; /* as ROCm: 32 bits */
+		*(uint32_t *)a->data = (uint32_t)loc.size; /* ROCm's width */
 }
 
 static void lb_q_drvattrs(struct lb_call *c)

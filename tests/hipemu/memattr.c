@@ -29,25 +29,27 @@ static hipError_t attr_one(void *data, hipPointer_attribute attr,
 
 	switch (attr) {
 	case HIP_POINTER_ATTRIBUTE_MEMORY_TYPE:
-		*(uint32_t *)data = !found		 ? 0 :
-				    kind == HE_MEM_DEVICE ? hipMemoryTypeDevice :
-							    hipMemoryTypeHost;
+		*(uint32_t *)data = !found ? 0
+				    : kind == HE_MEM_DEVICE
+					? hipMemoryTypeDevice
+					: hipMemoryTypeHost;
 		break;
 	case HIP_POINTER_ATTRIBUTE_DEVICE_POINTER:
 		*(void **)data = found ? (void *)ptr : NULL;
 		break;
 	case HIP_POINTER_ATTRIBUTE_HOST_POINTER:
-		*(void **)data = found && kind != HE_MEM_DEVICE ? (void *)ptr :
-								  NULL;
-		return found && kind != HE_MEM_DEVICE ? hipSuccess :
-							hipErrorInvalidValue;
+		*(void **)data =
+		    found && kind != HE_MEM_DEVICE ? (void *)ptr : NULL;
+		return found && kind != HE_MEM_DEVICE ? hipSuccess
+						      : hipErrorInvalidValue;
 	case HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS:
 	case HIP_POINTER_ATTRIBUTE_MAPPED:
 		*(bool *)data = found && attr == HIP_POINTER_ATTRIBUTE_MAPPED;
 		break;
 	case HIP_POINTER_ATTRIBUTE_BUFFER_ID:
 		/* each allocation is its own mapping: its page is unique */
-		*(uint32_t *)data = found ? (uint32_t)((uintptr_t)base >> 12) : 0;
+		*(uint32_t *)data =
+		    found ? (uint32_t)((uintptr_t)base >> 12) : 0;
 		break;
 	case HIP_POINTER_ATTRIBUTE_IS_MANAGED:
 		*(bool *)data = found && kind == HE_MEM_MANAGED;
@@ -85,9 +87,9 @@ HE_EXPORT hipError_t hipPointerGetAttribute(void *data,
 	return he_ret(attr_one(data, attribute, ptr));
 }
 
-HE_EXPORT hipError_t hipDrvPointerGetAttributes(unsigned int numAttributes,
-						hipPointer_attribute *attributes,
-						void **data, hipDeviceptr_t ptr)
+HE_EXPORT hipError_t hipDrvPointerGetAttributes(
+    unsigned int numAttributes, hipPointer_attribute *attributes, void **data,
+    hipDeviceptr_t ptr)
 {
 	unsigned i;
 
@@ -122,8 +124,7 @@ static bool in_managed(const void *p, size_t count)
 }
 
 /* hipemu keeps no advice: every range reads as never advised. */
-static hipError_t range_one(void *data, size_t size,
-			    hipMemRangeAttribute attr)
+static hipError_t range_one(void *data, size_t size, hipMemRangeAttribute attr)
 {
 	size_t i;
 
@@ -175,7 +176,7 @@ HE_EXPORT hipError_t hipMemRangeGetAttributes(void **data, size_t *data_sizes,
 	    !dev_ptr || !count || !in_managed(dev_ptr, count))
 		return he_ret(hipErrorInvalidValue);
 	for (i = 0; i < num_attributes && !err; i++)
-		err = data[i] ? range_one(data[i], data_sizes[i], attributes[i]) :
-				hipErrorInvalidValue;
+		err = data[i] ? range_one(data[i], data_sizes[i], attributes[i])
+			      : hipErrorInvalidValue;
 	return he_ret(err);
 }

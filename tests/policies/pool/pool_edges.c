@@ -18,11 +18,11 @@ static const char *en(hipError_t e)
 	return hipGetErrorName(e);
 }
 
-#define LINE(name, err, ...)                                        \
-	do {                                                        \
-		printf("%-22s ret=%s", name, en(err));              \
-		printf(" " __VA_ARGS__);                            \
-		putchar('\n');                                      \
+#define LINE(name, err, ...)                           \
+	do {                                           \
+		printf("%-22s ret=%s", name, en(err)); \
+		printf(" " __VA_ARGS__);               \
+		putchar('\n');                         \
 	} while (0)
 
 /* A pointer as seen from base: null, +offset or "other". */
@@ -190,9 +190,9 @@ static void attributes(void)
 	PT_OK(hipMallocManaged((void **)&m, n, hipMemAttachGlobal));
 	memset(&a, 0, sizeof(a));
 	e = hipPointerGetAttributes(&a, p + 64);
-	LINE("attrs_interior", e, "type=%d dev=%s host=%s managed=%d", a.memoryType,
-	     rel(a.devicePointer, p, b1), rel(a.hostPointer, p, b2),
-	     a.isManaged);
+	LINE("attrs_interior", e, "type=%d dev=%s host=%s managed=%d",
+	     a.memoryType, rel(a.devicePointer, p, b1),
+	     rel(a.hostPointer, p, b2), a.isManaged);
 	memset(&a, 0, sizeof(a));
 	e = hipPointerGetAttributes(&a, m);
 	LINE("attrs_managed", e, "type=%d dev=%s host=%s managed=%d",
@@ -211,41 +211,38 @@ static void attributes(void)
 		int i = 0;
 		bool bo = 0;
 
-		e = hipPointerGetAttribute(&v,
-					   HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR,
-					   p + 100);
+		e = hipPointerGetAttribute(
+		    &v, HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR, p + 100);
 		LINE("attr_range_start", e, "v=%s", rel(v, p, b1));
 		e = hipPointerGetAttribute(&u, HIP_POINTER_ATTRIBUTE_RANGE_SIZE,
 					   p + 100);
 		LINE("attr_range_size", e, "v=%u", u);
 		v = NULL;
-		e = hipPointerGetAttribute(&v,
-					   HIP_POINTER_ATTRIBUTE_DEVICE_POINTER,
-					   p + 100);
+		e = hipPointerGetAttribute(
+		    &v, HIP_POINTER_ATTRIBUTE_DEVICE_POINTER, p + 100);
 		LINE("attr_device_ptr", e, "v=%s", rel(v, p, b1));
-		e = hipPointerGetAttribute(&u, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE,
-					   p);
+		e = hipPointerGetAttribute(
+		    &u, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, p);
 		LINE("attr_memory_type", e, "v=%u", u);
-		e = hipPointerGetAttribute(&bo, HIP_POINTER_ATTRIBUTE_IS_MANAGED,
-					   m + 8);
+		e = hipPointerGetAttribute(
+		    &bo, HIP_POINTER_ATTRIBUTE_IS_MANAGED, m + 8);
 		LINE("attr_is_managed", e, "v=%d", bo);
-		e = hipPointerGetAttribute(&i,
-					   HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
-					   p);
+		e = hipPointerGetAttribute(
+		    &i, HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL, p);
 		LINE("attr_ordinal", e, "v=%d", i);
 		v = NULL;
-		e = hipPointerGetAttribute(&v,
-					   HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR,
-					   m + 100);
+		e = hipPointerGetAttribute(
+		    &v, HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR, m + 100);
 		LINE("attr_range_start_mgd", e, "v=%s", rel(v, m, b1));
 		u = 7;
-		e = hipPointerGetAttribute(&u, HIP_POINTER_ATTRIBUTE_RANGE_SIZE, f);
+		e = hipPointerGetAttribute(&u, HIP_POINTER_ATTRIBUTE_RANGE_SIZE,
+					   f);
 		LINE("attr_range_size_freed", e, "v=%u", u);
 		e = hipPointerGetAttribute(&u, HIP_POINTER_ATTRIBUTE_RANGE_SIZE,
 					   p + n);
 		LINE("attr_range_past_end", e, "v=%u", u);
-		e = hipPointerGetAttribute(NULL, HIP_POINTER_ATTRIBUTE_RANGE_SIZE,
-					   p);
+		e = hipPointerGetAttribute(NULL,
+					   HIP_POINTER_ATTRIBUTE_RANGE_SIZE, p);
 		LINE("attr_null_data", e, "");
 		e = hipPointerGetAttribute(&u, HIP_POINTER_ATTRIBUTE_RANGE_SIZE,
 					   NULL);
@@ -253,13 +250,13 @@ static void attributes(void)
 	}
 	{
 		hipPointer_attribute at[3] = {
-			HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR,
-			HIP_POINTER_ATTRIBUTE_RANGE_SIZE,
-			HIP_POINTER_ATTRIBUTE_MEMORY_TYPE,
+		    HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR,
+		    HIP_POINTER_ATTRIBUTE_RANGE_SIZE,
+		    HIP_POINTER_ATTRIBUTE_MEMORY_TYPE,
 		};
 		void *v = NULL;
 		uint32_t sz = 0, ty = 0;
-		void *d[3] = { &v, &sz, &ty };
+		void *d[3] = {&v, &sz, &ty};
 
 		e = hipDrvPointerGetAttributes(3, at, d, p + 300);
 		LINE("drv_attrs", e, "start=%s size=%u type=%u", rel(v, p, b1),
@@ -288,24 +285,21 @@ static void attributes(void)
 	}
 	{
 		int v = 5, w = 5;
-		void *d[2] = { &v, &w };
-		size_t ds[2] = { sizeof(v), sizeof(w) };
+		void *d[2] = {&v, &w};
+		size_t ds[2] = {sizeof(v), sizeof(w)};
 		hipMemRangeAttribute ra[2] = {
-			hipMemRangeAttributeReadMostly,
-			hipMemRangeAttributePreferredLocation,
+		    hipMemRangeAttributeReadMostly,
+		    hipMemRangeAttributePreferredLocation,
 		};
 
-		e = hipMemRangeGetAttribute(&v, sizeof(v),
-					    hipMemRangeAttributeReadMostly, m,
-					    n);
+		e = hipMemRangeGetAttribute(
+		    &v, sizeof(v), hipMemRangeAttributeReadMostly, m, n);
 		LINE("rangeattr_managed", e, "v=%d", v);
-		e = hipMemRangeGetAttribute(&v, sizeof(v),
-					    hipMemRangeAttributeReadMostly, m,
-					    n + 256);
+		e = hipMemRangeGetAttribute(
+		    &v, sizeof(v), hipMemRangeAttributeReadMostly, m, n + 256);
 		LINE("rangeattr_beyond", e, "");
-		e = hipMemRangeGetAttribute(&v, sizeof(v),
-					    hipMemRangeAttributeReadMostly, p,
-					    n);
+		e = hipMemRangeGetAttribute(
+		    &v, sizeof(v), hipMemRangeAttributeReadMostly, p, n);
 		LINE("rangeattr_device", e, "");
 		e = hipMemRangeGetAttributes(d, ds, ra, 2, m + 256, n - 256);
 		LINE("rangeattrs_managed", e, "v=%d w=%d", v, w);
@@ -338,8 +332,7 @@ static void meminfo(void)
 	hipFree(p);
 	hipDeviceSynchronize();
 	PT_OK(hipMemGetInfo(&f2, &t));
-	LINE("meminfo_3MiB", hipSuccess, "drop=%zu back=%zu", f0 - f1,
-	     f2 - f1);
+	LINE("meminfo_3MiB", hipSuccess, "drop=%zu back=%zu", f0 - f1, f2 - f1);
 	PT_OK(hipMemGetInfo(&f0, &t));
 	p = dev(1000);
 	PT_OK(hipMemGetInfo(&f1, &t));

@@ -55,8 +55,7 @@ static void *cap_main(void *arg)
 	return NULL;
 }
 
-int pt_capture_hazard(const char *kind, const char *when,
-		      hipStream_t side)
+int pt_capture_hazard(const char *kind, const char *when, hipStream_t side)
 {
 	const size_t n = 1 << 16;
 	hipStream_t s = !strcmp(kind, "perthread") ? hipStreamPerThread : NULL;

@@ -62,28 +62,28 @@ static hipError_t st_alloc(const char *kind, size_t n, void (**undo)(void *),
 					1024, 4);
 	}
 	if (!strcmp(kind, "array")) {
-		hipChannelFormatDesc d = { 32, 32, 32, 32,
-					   hipChannelFormatKindFloat };
+		hipChannelFormatDesc d = {32, 32, 32, 32,
+					  hipChannelFormatKindFloat};
 
 		*undo = st_freearray;
 		return hipMallocArray((hipArray **)h, &d, n / 16 / 1024, 1024,
 				      0);
 	}
 	if (!strcmp(kind, "arraycreate")) {
-		HIP_ARRAY_DESCRIPTOR d = { .Width = n / 4 / 1024,
-					   .Height = 1024,
-					   .Format = HIP_AD_FORMAT_FLOAT,
-					   .NumChannels = 1 };
+		HIP_ARRAY_DESCRIPTOR d = {.Width = n / 4 / 1024,
+					  .Height = 1024,
+					  .Format = HIP_AD_FORMAT_FLOAT,
+					  .NumChannels = 1};
 
 		*undo = st_freearray;
 		return hipArrayCreate((hipArray **)h, &d);
 	}
 	if (!strcmp(kind, "array3d")) {
-		HIP_ARRAY3D_DESCRIPTOR d = { .Width = n / 4 / 1024 / 4,
-					     .Height = 1024,
-					     .Depth = 4,
-					     .Format = HIP_AD_FORMAT_FLOAT,
-					     .NumChannels = 1 };
+		HIP_ARRAY3D_DESCRIPTOR d = {.Width = n / 4 / 1024 / 4,
+					    .Height = 1024,
+					    .Depth = 4,
+					    .Format = HIP_AD_FORMAT_FLOAT,
+					    .NumChannels = 1};
 
 		*undo = st_freearray;
 		return hipArray3DCreate((hipArray **)h, &d);

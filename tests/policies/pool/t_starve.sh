@@ -25,7 +25,8 @@ api() {
 for k in fine managed-host async frompool mempitch array arraycreate \
 	array3d memcreate; do
 	run "plain-$k" plain "$P" starve $k >/dev/null
-	HIPEMU_STATS=$T/$k.json LBSHIM_LOG=info run "pool-$k" pool "$P" starve $k
+	HIPEMU_STATS=$T/$k.json LBSHIM_LOG=info \
+		run "pool-$k" pool "$P" starve $k
 	n=$(calls "$T/$k.json" "$(api $k)")
 	[ "$n" = 2 ] || fail "$k: $n runtime calls, want 2 (refused, retried)"
 	grep -q "pool: .* 1 refused allocations retried" "$T/pool-$k.err" ||
