@@ -1,11 +1,13 @@
 /*
  * pool_test_capture.c - reuse while another thread captures a stream:
- * pool_test caphazard KIND WHEN.
+ * pool_test caphazard KIND WHEN [blocking].
  *
  * A kernel on KIND (null: the legacy null stream; perthread:
  * hipStreamPerThread) reads block a for 200 ms; it is queued before the
- * other thread begins a global-mode capture of a non-blocking stream
- * (WHEN = before) or while that capture is in progress (during).  a is
+ * other thread begins a global-mode capture of a non-blocking stream (a
+ * blocking one with "blocking": then the legacy stream may take no work,
+ * and KIND must be perthread) (WHEN = before) or while that capture is in
+ * progress (during).  a is
  * freed and the same size allocated and overwritten on a racing stream
  * during the capture: the kernel must still see a's bytes, and the
  * capture must end valid (the pool recorded nothing that invalidates it).
@@ -17,6 +19,7 @@ static pthread_cond_t cap_cv = PTHREAD_COND_INITIALIZER;
 static int cap_stage; /* 1 go, 2 capturing, 3 end it, 4 ended */
 static hipError_t cap_end_ret = hipErrorUnknown;
 static int cap_graph;
+static unsigned cap_flags = hipStreamNonBlocking;
 
 static void cap_set(int st)
 {
@@ -40,7 +43,7 @@ static void *cap_main(void *arg)
 	hipGraph_t g = NULL;
 	void *x = arg;
 
-	PT_OK(hipStreamCreateWithFlags(&cs, hipStreamNonBlocking));
+	PT_OK(hipStreamCreateWithFlags(&cs, cap_flags));
 	cap_wait(1);
 	PT_OK(hipStreamBeginCapture(cs, hipStreamCaptureModeGlobal));
 	PT_OK(k_nop(cs, x));
@@ -55,7 +58,8 @@ static void *cap_main(void *arg)
 	return NULL;
 }
 
-int pt_capture_hazard(const char *kind, const char *when, hipStream_t side)
+int pt_capture_hazard(const char *kind, const char *when, int blocking,
+		      hipStream_t side)
 {
 	const size_t n = 1 << 16;
 	hipStream_t s = !strcmp(kind, "perthread") ? hipStreamPerThread : NULL;
@@ -65,6 +69,8 @@ int pt_capture_hazard(const char *kind, const char *when, hipStream_t side)
 	pthread_t th;
 	void *x;
 
+	if (blocking)
+		cap_flags = hipStreamDefault;
 	PT_OK(hipHostMalloc((void **)&out, sizeof(*out), 0));
 	PT_OK(hipHostMalloc((void **)&done, sizeof(*done), 0));
 	*done = 0;
@@ -97,7 +103,7 @@ int pt_capture_hazard(const char *kind, const char *when, hipStream_t side)
 		 (unsigned long long)*out, n);
 	PT_OK(hipFree(b));
 	PT_OK(hipFree(x));
-	printf("caphazard %s %s: reused=%d kernel-finished-first=%d\n", kind,
-	       when, b == a, fin);
+	printf("caphazard %s %s%s: reused=%d kernel-finished-first=%d\n",
+	       kind, when, blocking ? " blocking" : "", b == a, fin);
 	return pt_failed;
 }
