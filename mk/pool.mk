@@ -55,7 +55,7 @@ $(PT_TSAN_DIR)/pool_test: $(PT_PROG_SRC) $(PT_HDRS)
 	$(CC) $(PT_CFLAGS) -O1 -fsanitize=thread $(PT_PROG_SRC) -o $@ \
 		$(PT_HIPLIB) -lpthread
 
-check-pool: $(POOL_SHIM) $(HE_LIB) $(PT_DEPS)
+check-pool: $(POOL_SHIM) $(HE_LIB) $(PT_DEPS) $(BUILD)/lbtrace
 	@PT_BUILD=$(BUILD) PT_SHIM=$(POOL_SHIM) sh mk/run-tests.sh pool \
 		$(BUILD)/results $(PT_TESTS)
 
