@@ -332,6 +332,8 @@ void lb_pstream_capture(hipStream_t s, int on);
 /* s is about to wait for an event: it may join a capture in progress, so
  * its pending work is fenced first. */
 void lb_pstream_join(hipStream_t s);
+/* Is a capture the pool saw begin still in progress anywhere? */
+int lb_pcapture_any(void);
 /* hipDeviceReset: events and streams of d are gone. */
 void lb_pfence_drop(struct lb_pdev *d);
 void lb_pfence_init(struct lb_pdev *d);

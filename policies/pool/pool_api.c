@@ -188,7 +188,7 @@ static hipError_t lb_free_stream_check(hipStream_t s)
 		    e == hipErrorContextIsDestroyed)
 			return hipErrorInvalidHandle;
 	}
-	if (lb_real.hipStreamIsCapturing &&
+	if (lb_pcapture_any() && lb_real.hipStreamIsCapturing &&
 	    lb_real.hipStreamIsCapturing(s, &st) == hipSuccess &&
 	    st != hipStreamCaptureStatusNone)
 		return hipErrorStreamCaptureUnsupported;

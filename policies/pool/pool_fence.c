@@ -114,6 +114,11 @@ static int lb_is_null(hipStream_t s)
  * the pool sees; streams join one only while it lasts). */
 static int lb_pcap_active;
 
+int lb_pcapture_any(void)
+{
+	return __atomic_load_n(&lb_pcap_active, __ATOMIC_ACQUIRE) != 0;
+}
+
 /* One more or one fewer capture on d (flock held). */
 static void lb_ncap_add(struct lb_pdev *d, int n)
 {

@@ -139,6 +139,18 @@ static void frees(void)
 	p = dev(4096);
 	e = hipFreeAsync(p + 512, s);
 	LINE("freeasync_interior", e, "");
+	e = hipStreamBeginCapture(s, hipStreamCaptureModeRelaxed);
+	LINE("capture_begin", e, "");
+	e = hipFreeAsync(p, s);
+	LINE("freeasync_capturing", e, "");
+	{
+		hipGraph_t g = NULL;
+
+		e = hipStreamEndCapture(s, &g);
+		LINE("capture_end", e, "graph=%d", g != NULL);
+		if (g)
+			hipGraphDestroy(g);
+	}
 	PT_OK(hipStreamDestroy(s));
 	e = hipFreeAsync(p, s);
 	LINE("freeasync_destroyed", e, "");
