@@ -7,6 +7,8 @@
 HE_DIR := tests/hipemu
 HE_LIBSRC := api.c config.c copy.c device.c errors.c event.c graph.c \
 	launch.c memory.c memquery.c profile.c stats.c stream.c work.c
+# the other allocation calls and the one-attribute queries (the pool's tests)
+HE_LIBSRC += memextra.c memattr.c
 HE_HDRS := $(HE_DIR)/he.h $(HE_DIR)/hipemu.h include/lbshim/hip_decls.h
 HE_CFLAGS = $(LB_CFLAGS) -fvisibility=hidden -pthread -I$(HE_DIR)
 HE_MAP := $(BUILD)/hipemu/hipemu.map

@@ -6,9 +6,12 @@ PT_DIR := $(BUILD)/tests/policies/pool
 PT_CFLAGS = -std=gnu11 -O2 -g $(WARN) -D__HIP_PLATFORM_AMD__ -Iinclude \
 	-Itests/hipemu -Itests/policies/pool
 PT_HIPLIB := -L/usr/lib/x86_64-linux-gnu -lamdhip64
-PT_PROG_SRC := tests/policies/pool/pool_test.c tests/policies/pool/pool_test_api.c
+PT_PROG_SRC := tests/policies/pool/pool_test.c tests/policies/pool/pool_test_api.c \
+	tests/policies/pool/pool_test_starve.c \
+	tests/policies/pool/pool_test_capture.c
 PT_HDRS := tests/policies/pool/pool_common.h include/lbshim/hip_decls.h
-PT_DEPS := $(PT_DIR)/pool_test $(PT_DIR)/pool_bench $(PT_DIR)/libpooltwins.so
+PT_DEPS := $(PT_DIR)/pool_test $(PT_DIR)/pool_bench $(PT_DIR)/libpooltwins.so \
+	$(PT_DIR)/pool_edges
 # The shim under test; a developer may point it at another build.
 POOL_SHIM ?= $(BUILD)/liblbshim.so
 PT_TESTS = $(sort $(wildcard tests/policies/pool/t_*.sh))
@@ -32,6 +35,10 @@ $(PT_DIR)/pool_test: $(PT_PROG_SRC) $(PT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(PT_CFLAGS) $(PT_PROG_SRC) -o $@ $(PT_HIPLIB) -lpthread
 
+$(PT_DIR)/pool_edges: tests/policies/pool/pool_edges.c $(PT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(PT_CFLAGS) $< -o $@ $(PT_HIPLIB) -lpthread
+
 $(PT_DIR)/pool_bench: tests/policies/pool/pool_bench.c $(PT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(PT_CFLAGS) $< -o $@ $(PT_HIPLIB) -lpthread
@@ -48,7 +55,7 @@ $(PT_TSAN_DIR)/pool_test: $(PT_PROG_SRC) $(PT_HDRS)
 	$(CC) $(PT_CFLAGS) -O1 -fsanitize=thread $(PT_PROG_SRC) -o $@ \
 		$(PT_HIPLIB) -lpthread
 
-check-pool: $(POOL_SHIM) $(HE_LIB) $(PT_DEPS)
+check-pool: $(POOL_SHIM) $(HE_LIB) $(PT_DEPS) $(BUILD)/lbtrace
 	@PT_BUILD=$(BUILD) PT_SHIM=$(POOL_SHIM) sh mk/run-tests.sh pool \
 		$(BUILD)/results $(PT_TESTS)
 

@@ -200,6 +200,17 @@ void lb_init(void)
 
 void lb_procaddr_post(struct lb_call *c);
 
+/* Does an active policy want a refused call made once more? */
+static int lb_want_retry(struct lb_call *c, int n)
+{
+	int i, r = 0;
+
+	for (i = 0; i < n; i++)
+		if (lb_active[i]->retry && lb_active[i]->retry(c))
+			r = 1;
+	return r;
+}
+
 void lb_run(struct lb_call *c, lb_thunk_fn thunk)
 {
 	int saved = errno, i, n = lb_nactive;
@@ -222,8 +233,13 @@ void lb_run(struct lb_call *c, lb_thunk_fn thunk)
 	}
 	errno = saved;
 	if (!c->handled &&
-	    !(LB_UNLIKELY(lb_lasterr_fn(c->api)) && lb_lasterr_serve(c)))
+	    !(LB_UNLIKELY(lb_lasterr_fn(c->api)) && lb_lasterr_serve(c))) {
 		thunk(c);
+		if (LB_UNLIKELY(c->ret != hipSuccess) && lb_want_retry(c, n)) {
+			errno = saved;
+			thunk(c);
+		}
+	}
 	saved = errno;
 	if (LB_UNLIKELY(c->api == LB_ID_hipGetProcAddress))
 		lb_procaddr_post(c);

@@ -96,6 +96,13 @@ struct lb_policy {
 	int (*init)(int listed);
 	/* Before the runtime; return 1 when the call was served (c->ret). */
 	int (*pre)(struct lb_call *c);
+	/*
+	 * The runtime refused the call (c->ret is its error), before any
+	 * post hook: return 1 when the policy did something that makes a
+	 * second try worth it (the pool gave memory back).  The call is
+	 * then made once more, and c->ret is the second answer.
+	 */
+	int (*retry)(struct lb_call *c);
 	/* After the runtime (or after a policy served the call). */
 	void (*post)(struct lb_call *c);
 	/* The calling thread is exiting (after its last HIP call). */

@@ -174,6 +174,10 @@ static int lb_pool_init(int listed)
 		}
 	}
 	lb_pool_read_limit();
+	/* IPC users (lbshim(7)): allocations this large stay the runtime's */
+	if (lb_env_size("LBSHIM_POOL_BYPASS", &lb_popt.bypass) &&
+	    !lb_popt.bypass)
+		lb_log(LB_LOG_INFO, "pool: LBSHIM_POOL_BYPASS=0: no bypass");
 	lb_popt.free_sync = lb_env_choice("LBSHIM_POOL_FREE", frees, 0);
 	lb_ptc_init();
 	return 1;
@@ -182,7 +186,7 @@ static int lb_pool_init(int listed)
 static void lb_pool_fini(void)
 {
 	size_t res = 0, use = 0;
-	uint64_t hits, misses, v[5];
+	uint64_t n[LB_PCNT_N], v[5];
 	int i;
 
 	if (lb_pool_off)
@@ -195,10 +199,11 @@ static void lb_pool_fini(void)
 		res += __atomic_load_n(&d->reserved_peak, __ATOMIC_RELAXED);
 		use += __atomic_load_n(&d->inuse_peak, __ATOMIC_RELAXED);
 	}
-	lb_ptc_totals(&hits, &misses);
-	/* The same figures as a trace record (trace_format.h, LB_REC_POOL). */
-	v[0] = hits;
-	v[1] = misses;
+	lb_ptc_totals(n);
+	/* The same figures as a trace record (trace_format.h, LB_REC_POOL):
+	 * the allocations' notes. */
+	v[0] = n[LB_PCNT_ALLOC_HIT];
+	v[1] = n[LB_PCNT_ALLOC_MISS];
 	v[2] = res;
 	v[3] = use;
 	v[4] = (lb_pstat.chunks_peak & 0xffffffffu) |
@@ -212,12 +217,21 @@ static void lb_pool_fini(void)
 	       (unsigned long long)lb_pstat.chunks,
 	       (unsigned long long)lb_pstat.chunks_peak, res / 1048576.0,
 	       use / 1048576.0, res ? 100.0 * (1.0 - (double)use / res) : 0.0);
+	/* counted from the records' notes: the trace and this line agree */
 	lb_log(LB_LOG_INFO,
-	       "pool: %llu hits, %llu misses, %llu frees found pending "
-	       "work, %llu trims, %llu bad frees",
-	       (unsigned long long)hits, (unsigned long long)misses,
+	       "pool: allocations %llu hits, %llu misses; frees %llu hits, "
+	       "%llu misses (hit: served from memory the pool held; miss: "
+	       "the runtime was called)",
+	       (unsigned long long)n[LB_PCNT_ALLOC_HIT],
+	       (unsigned long long)n[LB_PCNT_ALLOC_MISS],
+	       (unsigned long long)n[LB_PCNT_FREE_HIT],
+	       (unsigned long long)n[LB_PCNT_FREE_MISS]);
+	lb_log(LB_LOG_INFO,
+	       "pool: %llu frees found pending work, %llu trims, %llu "
+	       "refused allocations retried, %llu bad frees",
 	       (unsigned long long)lb_pstat.pending_frees,
 	       (unsigned long long)lb_pstat.trims,
+	       (unsigned long long)lb_pstat.retries,
 	       (unsigned long long)lb_pstat.bad_frees);
 }
 
@@ -244,6 +258,7 @@ const struct lb_policy lb_policy_pool = {
 	.name = "pool",
 	.init = lb_pool_init,
 	.pre = lb_pool_pre,
+	.retry = lb_pool_retry,
 	.post = lb_pool_post,
 	.thread_exit = lb_pool_thread_exit,
 	.fork_child = lb_pool_fork_child,

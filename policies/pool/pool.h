@@ -86,7 +86,7 @@ struct lb_pchunk {
 struct lb_pblock {
 	uintptr_t ptr;
 	size_t size;  /* bytes the block spans (multiple of 256) */
-	size_t asked; /* bytes asked, rounded to 256: what queries report */
+	size_t asked; /* bytes asked: what queries report as its size */
 	struct lb_pchunk *chunk;
 	struct lb_pblock *prev, *next;	 /* neighbours in the chunk */
 	struct lb_pblock *fprev, *fnext; /* bin or pending list */
@@ -114,7 +114,8 @@ struct lb_pstream {
 	uintptr_t key;	/* the handle; 0 empty, LB_PS_TOMB deleted */
 	int dev;
 	int dirty;	/* received work since the last fence (atomic) */
-	int capturing;	/* being captured: its work does not run now */
+	int capturing;	/* being captured: its work does not run now (on a
+			 * device's null entry: per-thread streams captured) */
 	struct lb_pstream *dnext; /* the device's dirty list */
 };
 #define LB_PS_TOMB UINTPTR_MAX
@@ -145,6 +146,7 @@ struct lb_pdev {
 
 	/* accounting (atomic) */
 	size_t reserved, inuse, reserved_peak, inuse_peak;
+	size_t inuse_asked; /* live blocks' asked sizes, each rounded to 256 */
 	uint64_t limit;	   /* bytes, 0 = none */
 	int pitch_align;
 };
@@ -156,13 +158,24 @@ struct lb_popts {
 	uint64_t limit;	    /* LBSHIM_POOL_LIMIT in bytes, or ... */
 	unsigned limit_pct; /* ... in percent of the device's memory (0: no) */
 	int free_sync;	    /* LBSHIM_POOL_FREE=sync */
+	uint64_t bypass;    /* LBSHIM_POOL_BYPASS: from this size, the
+			     * runtime's (0: none) */
 };
 extern struct lb_popts lb_popt;
 
+/*
+ * What the trace's pool notes say, counted: allocation and free calls
+ * whose record says pool=hit (served from memory the pool held, the
+ * runtime not called) or pool=miss (the runtime was called for it).
+ */
+enum { LB_PCNT_ALLOC_HIT, LB_PCNT_ALLOC_MISS, LB_PCNT_FREE_HIT,
+       LB_PCNT_FREE_MISS, LB_PCNT_N };
+
 /* Process-wide counters (atomic). */
 struct lb_pstats {
-	uint64_t hits, misses, pending_frees, chunks, chunks_peak, trims;
-	uint64_t bad_frees;
+	uint64_t cnt[LB_PCNT_N]; /* of threads gone, and without a cache */
+	uint64_t pending_frees, chunks, chunks_peak, trims, bad_frees;
+	uint64_t retries; /* refused allocations retried (lb_pool_retry) */
 };
 extern struct lb_pstats lb_pstat;
 
@@ -230,6 +243,13 @@ int lb_pchunks_contain(uintptr_t p);
 /* ---- pool_heap.c ---- */
 
 void lb_pheap_init(struct lb_pheap *h, struct lb_pdev *d, int kind, int cls);
+/* n rounded up to the pool's granule, as hipemu (and the runtime, at
+ * least) round an allocation's charge: what a live block costs in use. */
+static inline size_t lb_pround(size_t n)
+{
+	return (n + LB_PALIGN - 1) & ~(size_t)(LB_PALIGN - 1);
+}
+
 /*
  * Serves rsize bytes (a multiple of 256; asked = size to report) of kind
  * on device d from its heaps or a new chunk.  Returns hipSuccess with *out
@@ -256,8 +276,10 @@ int lb_pbin_of(size_t size);
 
 /* Chooses how caches are guarded (membarrier or spinlocks); at init. */
 void lb_ptc_init(void);
-/* A ready cached block of exactly rsize, kind, device d, or NULL. */
-struct lb_pblock *lb_ptc_get(struct lb_pdev *d, int kind, size_t rsize);
+/* A ready cached block of exactly rsize, kind, device d, or NULL; it is
+ * handed out for asked bytes. */
+struct lb_pblock *lb_ptc_get(struct lb_pdev *d, int kind, size_t rsize,
+			     size_t asked);
 /* Puts a claimed small block in the thread's cache (may evict one). */
 void lb_ptc_put(struct lb_pblock *b);
 /* Moves every cached block of device dev (-1: all) to its heap, or drops
@@ -271,10 +293,10 @@ int lb_ptc_flush_mine(void);
 size_t lb_ptc_bytes(int dev);
 /* The calling thread is exiting. */
 void lb_ptc_thread_exit(void);
-/* Counts one served allocation (hit: no chunk obtained) on this thread. */
-void lb_ptc_count(int hit);
+/* Counts one call in counter what (LB_PCNT_*) on this thread. */
+void lb_ptc_count(int what);
 /* Sums of the counters of every thread, live and gone. */
-void lb_ptc_totals(uint64_t *hits, uint64_t *misses);
+void lb_ptc_totals(uint64_t v[LB_PCNT_N]);
 
 /* ---- pool_fence.c ---- */
 
@@ -302,14 +324,32 @@ static inline int lb_pfence_pending(struct lb_pdev *d)
 void lb_pstream_created(hipStream_t s, int dev);
 /* s is about to be destroyed: covers its pending work, forgets it. */
 void lb_pstream_gone(hipStream_t s);
+/*
+ * s begins (on, before the runtime is called: the device is fenced first)
+ * or ends (or failed to begin) a capture.
+ */
 void lb_pstream_capture(hipStream_t s, int on);
+/* s is about to wait for an event: it may join a capture in progress, so
+ * its pending work is fenced first. */
+void lb_pstream_join(hipStream_t s);
+/* Is a capture the pool saw begin still in progress anywhere? */
+int lb_pcapture_any(void);
 /* hipDeviceReset: events and streams of d are gone. */
 void lb_pfence_drop(struct lb_pdev *d);
 void lb_pfence_init(struct lb_pdev *d);
+
+/* ---- pool_query.c: pointer and memory queries ---- */
+
+/* Pre hook of the queries: 1 when served (c->ret set). */
+int lb_pquery_pre(struct lb_call *c);
+/* Post hook of every call (restores a redirected pointer first). */
+void lb_pquery_post(struct lb_call *c);
 
 /* ---- pool_api.c: the hooks ---- */
 
 int lb_pool_pre(struct lb_call *c);
 void lb_pool_post(struct lb_call *c);
+/* The runtime refused c: 1 if memory was given back for a second try. */
+int lb_pool_retry(struct lb_call *c);
 
 #endif

@@ -61,15 +61,15 @@ static size_t lb_pitch_align(struct lb_pdev *d)
 /* ---- allocation ---- */
 
 static hipError_t lb_pool_get(struct lb_pdev *d, int kind, size_t rsize,
-			      void **out, int *hit)
+			      size_t asked, void **out, int *hit)
 {
 	struct lb_pblock *b;
 
 	if (rsize <= LB_TC_MAX_BLOCK) {
-		b = lb_ptc_get(d, kind, rsize);
+		b = lb_ptc_get(d, kind, rsize, asked);
 		if (!b && lb_pfence_pending(d)) {
 			lb_pfence_poll(d);
-			b = lb_ptc_get(d, kind, rsize);
+			b = lb_ptc_get(d, kind, rsize, asked);
 		}
 		if (b) {
 			*out = (void *)b->ptr;
@@ -77,12 +77,15 @@ static hipError_t lb_pool_get(struct lb_pdev *d, int kind, size_t rsize,
 			return hipSuccess;
 		}
 	}
-	return lb_pheap_alloc(d, kind, rsize, rsize, out, hit);
+	return lb_pheap_alloc(d, kind, rsize, asked, out, hit);
 }
 
 /*
  * Serves an allocation of size bytes into *out.  Returns 0 (pass to the
- * runtime) only when the device is beyond the pool's reach.
+ * runtime) when the device is beyond the pool's reach or the size is at
+ * least LBSHIM_POOL_BYPASS.  The trace's note: hit when no runtime call
+ * was made for memory, miss when one was (or the call goes to it), off
+ * for arguments refused and empty requests (no memory involved).
  */
 static int lb_pool_alloc(struct lb_call *c, void **out, size_t size, int kind)
 {
@@ -90,7 +93,6 @@ static int lb_pool_alloc(struct lb_call *c, void **out, size_t size, int kind)
 	void *p = NULL;
 	int hit = 0;
 
-	c->scratch[LB_NOTE_POOL] = LB_POOL_MISS;
 	if (!out) {
 		c->ret = hipErrorInvalidValue;
 		return 1;
@@ -105,21 +107,24 @@ static int lb_pool_alloc(struct lb_call *c, void **out, size_t size, int kind)
 		}
 		return 1;
 	}
-	d = lb_pdev_get(lb_pool_curdev());
-	if (!d)
+	if (lb_popt.bypass && size >= lb_popt.bypass) {
+		c->scratch[LB_NOTE_POOL] = LB_POOL_MISS;
 		return 0;
+	}
+	d = lb_pdev_get(lb_pool_curdev());
+	if (!d) {
+		c->scratch[LB_NOTE_POOL] = LB_POOL_MISS;
+		return 0;
+	}
 	if (size > SIZE_MAX - LB_PROUND_LARGE) {
 		*out = NULL;
 		c->ret = hipErrorOutOfMemory;
 		return 1;
 	}
-	size = (size + LB_PALIGN - 1) & ~(size_t)(LB_PALIGN - 1);
-	c->ret = lb_pool_get(d, kind, size, &p, &hit);
+	c->ret = lb_pool_get(d, kind, lb_pround(size), size, &p, &hit);
 	*out = c->ret == hipSuccess ? p : NULL;
-	if (c->ret == hipSuccess) {
-		c->scratch[LB_NOTE_POOL] = hit ? LB_POOL_HIT : LB_POOL_MISS;
-		lb_ptc_count(hit);
-	}
+	c->scratch[LB_NOTE_POOL] =
+		c->ret == hipSuccess && hit ? LB_POOL_HIT : LB_POOL_MISS;
 	return 1;
 }
 
@@ -130,7 +135,6 @@ static int lb_pool_pitch(struct lb_call *c, struct lb_args_hipMallocPitch *a)
 	int r;
 
 	if (!a->ptr || !a->pitch) {
-		c->scratch[LB_NOTE_POOL] = LB_POOL_MISS;
 		c->ret = hipErrorInvalidValue;
 		return 1;
 	}
@@ -140,11 +144,15 @@ static int lb_pool_pitch(struct lb_call *c, struct lb_args_hipMallocPitch *a)
 	if (!d)
 		return 0;
 	align = lb_pitch_align(d);
-	if (a->width > SIZE_MAX - align ||
-	    (pitch = (a->width + align - 1) / align * align) >
-		    SIZE_MAX / a->height) {
+	/* The runtime refuses a width whose pitch would overflow
+	 * (clr hipamd/src/hip_memory.cpp ihipMallocPitch, rocm-6.2.0). */
+	if (a->width > SIZE_MAX - align) {
+		c->ret = hipErrorInvalidValue;
+		return 1;
+	}
+	pitch = (a->width + align - 1) / align * align;
+	if (pitch > SIZE_MAX / a->height) {
 		*a->ptr = NULL;
-		c->scratch[LB_NOTE_POOL] = LB_POOL_MISS;
 		c->ret = hipErrorOutOfMemory;
 		return 1;
 	}
@@ -159,6 +167,35 @@ static int lb_pool_pitch(struct lb_call *c, struct lb_args_hipMallocPitch *a)
 static int lb_bad_free_warned;
 
 /*
+ * Would the runtime take a hipFreeAsync on s?  A stream destroyed (or
+ * never created) is hipErrorInvalidHandle and the memory stays allocated
+ * (clr hipamd/src/hip_mempool.cpp hipFreeAsync: !hip::isValid(stream),
+ * rocm-6.2.0); hipStreamGetFlags gives that answer without touching the
+ * stream's work.  A stream being captured cannot take a pool block's free
+ * (the pool cannot put a free into the graph): hipemu's and ROCm 5.2's
+ * answer, hipErrorStreamCaptureUnsupported.
+ */
+static hipError_t lb_free_stream_check(hipStream_t s)
+{
+	hipStreamCaptureStatus st = hipStreamCaptureStatusNone;
+	unsigned flags;
+	hipError_t e;
+
+	if (s && s != hipStreamLegacy && s != hipStreamPerThread &&
+	    lb_real.hipStreamGetFlags) {
+		e = lb_real.hipStreamGetFlags(s, &flags);
+		if (e == hipErrorInvalidHandle ||
+		    e == hipErrorContextIsDestroyed)
+			return hipErrorInvalidHandle;
+	}
+	if (lb_pcapture_any() && lb_real.hipStreamIsCapturing &&
+	    lb_real.hipStreamIsCapturing(s, &st) == hipSuccess &&
+	    st != hipStreamCaptureStatusNone)
+		return hipErrorStreamCaptureUnsupported;
+	return hipSuccess;
+}
+
+/*
  * Frees ptr if the pool owns it; returns 0 to pass a foreign pointer to
  * the runtime.  s: the stream of a hipFreeAsync, or NULL.
  */
@@ -171,10 +208,21 @@ static int lb_pool_free(struct lb_call *c, void *ptr, hipStream_t *s)
 	c->scratch[LB_NOTE_POOL] = LB_POOL_MISS;
 	if (!ptr)
 		return 0;
+	if (s && lb_pchunks_contain((uintptr_t)ptr)) {
+		hipError_t e = lb_free_stream_check(*s);
+
+		if (e != hipSuccess) {
+			/* the runtime's answer; the block stays live */
+			c->scratch[LB_NOTE_POOL] = LB_POOL_OFF;
+			c->ret = e;
+			return 1;
+		}
+	}
 	b = lb_pmap_claim((uintptr_t)ptr, &found);
 	if (!b) {
 		if (!found && !lb_pchunks_contain((uintptr_t)ptr))
 			return 0;
+		c->scratch[LB_NOTE_POOL] = LB_POOL_OFF;
 		lb_padd(&lb_pstat.bad_frees, 1);
 		lb_warn_once(&lb_bad_free_warned,
 			     "pool: hipFree(%p): not the start of a live pool "
@@ -186,6 +234,8 @@ static int lb_pool_free(struct lb_call *c, void *ptr, hipStream_t *s)
 		return 1;
 	}
 	d = b->chunk->heap->dev;
+	__atomic_fetch_sub(&d->inuse_asked, lb_pround(b->asked),
+			   __ATOMIC_RELAXED);
 	if (s)
 		lb_pfence_work(*s, 0); /* the free is ordered after it */
 	if (lb_popt.free_sync) {
@@ -214,66 +264,29 @@ static int lb_pool_free(struct lb_call *c, void *ptr, hipStream_t *s)
 
 static int lb_ipc_warned;
 
-static int lb_pool_range(struct lb_call *c,
-			 struct lb_args_hipMemGetAddressRange *a)
+/*
+ * hipIpcGetMemHandle of pool memory: a handle names a whole runtime
+ * allocation, so a block inside a chunk cannot have one.  Refused with
+ * the runtime's answer for a pointer that is not an allocation's start
+ * (hipErrorInvalidValue), and a warning that names the programs that do
+ * this and the setting that keeps their allocations out of the pool.
+ */
+static void lb_ipc_refuse(struct lb_call *c, const void *p)
 {
 	struct lb_ploc loc;
 
-	if (!lb_pchunks_contain((uintptr_t)a->dptr))
-		return 0;
-	lb_plocate((uintptr_t)a->dptr, &loc);
-	if (!loc.in_pool)
-		return 0;
-	if (!loc.live) {
-		/* what the runtime says of memory that is not allocated */
-		c->ret = hipErrorNotFound;
-	} else if (!a->pbase || !a->psize) {
-		c->ret = hipErrorInvalidValue;
-	} else {
-		*a->pbase = (hipDeviceptr_t)loc.base;
-		*a->psize = loc.size;
-		c->ret = hipSuccess;
-	}
-	return 1;
-}
-
-static void lb_pool_attrs(struct lb_call *c)
-{
-	struct lb_args_hipPointerGetAttributes *a = c->args;
-	struct lb_ploc loc;
-
-	if (c->ret != hipSuccess || !a->attributes ||
-	    !lb_pchunks_contain((uintptr_t)a->ptr))
+	c->ret = hipErrorInvalidValue;
+	if (__atomic_exchange_n(&lb_ipc_warned, 1, __ATOMIC_RELAXED))
 		return;
-	lb_plocate((uintptr_t)a->ptr, &loc);
-	if (!loc.in_pool)
-		return;
-	if (!loc.live) {
-		c->ret = hipErrorInvalidValue;
-		return;
-	}
-	/* the runtime answered for the chunk; the pointer is the block's */
-	a->attributes->devicePointer = (void *)a->ptr;
-	if (loc.kind == LB_PK_MANAGED)
-		a->attributes->hostPointer = (void *)a->ptr;
-}
-
-static void lb_pool_meminfo(struct lb_call *c)
-{
-	struct lb_args_hipMemGetInfo *a = c->args;
-	struct lb_pdev *d;
-	size_t cached;
-
-	if (c->ret != hipSuccess || !a->free)
-		return;
-	d = lb_pdev_peek(lb_pool_curdev());
-	if (!d)
-		return;
-	/* cached blocks are free to the program: it can allocate them */
-	cached = lb_pheap_free_bytes(d) + lb_ptc_bytes(d->id);
-	*a->free += cached;
-	if (a->total && *a->free > *a->total)
-		*a->free = *a->total;
+	lb_plocate((uintptr_t)p, &loc);
+	lb_log(LB_LOG_WARN,
+	       "pool: hipIpcGetMemHandle(%p): a pool block cannot be shared "
+	       "between processes (torch.multiprocessing sharing GPU "
+	       "tensors and rccl's P2P/IPC transport do this); set "
+	       "LBSHIM_POOL_BYPASS=%zu or less to leave allocations of "
+	       "that size to the runtime, or leave pool out of "
+	       "LBSHIM_POLICIES (warned once per process)",
+	       p, loc.live && loc.size ? loc.size : (size_t)1);
 }
 
 int lb_pool_pre(struct lb_call *c)
@@ -312,20 +325,12 @@ int lb_pool_pre(struct lb_call *c)
 
 		return lb_pool_free(c, a->dev_ptr, c->stream);
 	}
-	case LB_ID_hipMemGetAddressRange:
-		return lb_pool_range(c, c->args);
 	case LB_ID_hipIpcGetMemHandle: {
 		struct lb_args_hipIpcGetMemHandle *a = c->args;
 
 		if (!lb_pchunks_contain((uintptr_t)a->devPtr))
 			return 0;
-		lb_warn_once(&lb_ipc_warned,
-			     "pool: hipIpcGetMemHandle(%p): pool memory cannot "
-			     "be shared between processes; leave the pool "
-			     "policy off for programs that use IPC "
-			     "(warned once per process)",
-			     a->devPtr);
-		c->ret = hipErrorInvalidValue;
+		lb_ipc_refuse(c, a->devPtr);
 		return 1;
 	}
 	case LB_ID_hipStreamDestroy: {
@@ -334,9 +339,49 @@ int lb_pool_pre(struct lb_call *c)
 		lb_pstream_gone(a->stream);
 		return 0;
 	}
-	default:
+	case LB_ID_hipStreamBeginCapture:
+		lb_pstream_capture(*c->stream, 1);
 		return 0;
+	case LB_ID_hipStreamWaitEvent:
+	case LB_ID_hipStreamWaitEvent_spt:
+		lb_pstream_join(*c->stream);
+		return 0;
+	default:
+		return lb_pquery_pre(c);
 	}
+}
+
+/*
+ * The runtime refused an allocation the pool did not serve (another kind,
+ * flags, a stream-ordered pool, an array...) for want of memory: every
+ * allocation call of ROCm says so with hipErrorOutOfMemory, hipMemCreate
+ * and the virtual-memory calls also with hipErrorMemoryAllocation (clr
+ * hipamd/src/hip_memory.cpp ihipMalloc, ihipImageCreate; hip_mempool.cpp
+ * hipMallocAsync; hip_vm.cpp; rocm-6.2.0).  Chunks whose blocks are all
+ * free may be what it lacks: give them back, on every device (host and
+ * managed allocations compete for memory with them too), and have the
+ * call made once more if anything was given back.
+ */
+int lb_pool_retry(struct lb_call *c)
+{
+	size_t bytes = 0;
+	int i;
+
+	if (LB_UNLIKELY(lb_pool_off) ||
+	    lb_api_info[c->api].kind != LB_KIND_ALLOC ||
+	    (c->ret != hipErrorOutOfMemory &&
+	     c->ret != hipErrorMemoryAllocation))
+		return 0;
+	for (i = 0; i < LB_PMAXDEV; i++) {
+		struct lb_pdev *d = lb_pdev_peek(i);
+
+		if (d)
+			bytes += lb_pheap_trim(d);
+	}
+	if (!bytes)
+		return 0;
+	lb_padd(&lb_pstat.retries, 1);
+	return 1;
 }
 
 /* Does a call of this kind put work on its stream? */
@@ -352,7 +397,19 @@ void lb_pool_post(struct lb_call *c)
 
 	if (LB_UNLIKELY(lb_pool_off))
 		return;
+	lb_pquery_post(c);
+	if (c->scratch[LB_NOTE_POOL]) {
+		/* the exit report counts exactly what the records say */
+		int miss = c->scratch[LB_NOTE_POOL] == LB_POOL_MISS;
+
+		lb_ptc_count(i->kind == LB_KIND_FREE ?
+				     LB_PCNT_FREE_HIT + miss :
+				     LB_PCNT_ALLOC_HIT + miss);
+		return;
+	}
 	if (lb_is_work(i->kind)) {
+		if (c->ret != hipSuccess)
+			return; /* refused: nothing was queued */
 		if (c->stream)
 			lb_pfence_work(*c->stream, i->flags & LB_F_SPT);
 		else if (i->flags & (LB_F_NULLSYNC | LB_F_SPT))
@@ -376,17 +433,12 @@ void lb_pool_post(struct lb_call *c)
 				lb_pool_curdev());
 		break;
 	case LB_ID_hipStreamBeginCapture:
-		if (c->ret == hipSuccess)
-			lb_pstream_capture(*c->stream, 1);
+		/* counted in the pre hook; undone if it did not begin */
+		if (c->ret != hipSuccess)
+			lb_pstream_capture(*c->stream, 0);
 		break;
 	case LB_ID_hipStreamEndCapture:
 		lb_pstream_capture(*c->stream, 0);
-		break;
-	case LB_ID_hipMemGetInfo:
-		lb_pool_meminfo(c);
-		break;
-	case LB_ID_hipPointerGetAttributes:
-		lb_pool_attrs(c);
 		break;
 	case LB_ID_hipDeviceReset:
 		if (c->ret == hipSuccess) {

@@ -18,6 +18,20 @@
  * on the list of the next one.  last_seq is published before ndirty is
  * cleared, so a free that reads ndirty == 0 without the lock reads a
  * last_seq covering every submission taken so far.
+ *
+ * Captures.  Work put on a stream being captured does not run, and an
+ * event recorded there is a graph node, not a fence (ROCm answers a query
+ * of it with hipErrorCapturedEvent and invalidates the capture: clr
+ * hipamd/src/hip_event.cpp, rocm-6.2.0); a record on the legacy null
+ * stream while a blocking stream captures invalidates that capture too.
+ * So: when a capture begins, the device is fenced first (its work so far,
+ * the null stream's included, is covered while recording there is still
+ * allowed); while it lasts, each piece of work put on the null stream or
+ * a per-thread stream gets its own fence, an event recorded right behind
+ * it on that stream by the thread that submitted it; a stream that waits
+ * for an event during a capture (it may be joining the capture) is fenced
+ * before the wait; and no record goes to a stream that is capturing, as
+ * the runtime reports it (hipStreamIsCapturing).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -95,6 +109,47 @@ static int lb_is_null(hipStream_t s)
 	return !s || s == hipStreamLegacy || s == hipStreamPerThread;
 }
 
+/* Captures in progress in the process (atomic): while none is, no stream
+ * can be capturing (a capture starts with hipStreamBeginCapture, which
+ * the pool sees; streams join one only while it lasts). */
+static int lb_pcap_active;
+
+int lb_pcapture_any(void)
+{
+	return __atomic_load_n(&lb_pcap_active, __ATOMIC_ACQUIRE) != 0;
+}
+
+/* One more or one fewer capture on d (flock held). */
+static void lb_ncap_add(struct lb_pdev *d, int n)
+{
+	__atomic_store_n(&d->ncapturing, d->ncapturing + n, __ATOMIC_RELEASE);
+	__atomic_fetch_add(&lb_pcap_active, n, __ATOMIC_ACQ_REL);
+}
+
+/*
+ * May an event be recorded on s now (flock held)?  Not on a stream being
+ * captured, as the pool knows it or the runtime says (a stream may have
+ * joined a capture through an event wait); not on the legacy null stream
+ * while a stream of the device captures, or while the runtime says the
+ * legacy stream would depend on a capturing blocking stream (ROCm's
+ * hipStreamIsCapturing(NULL) answers hipErrorStreamCaptureImplicit then:
+ * clr hipamd/src/hip_graph.cpp hipStreamIsCapturing_common, rocm-6.2.0),
+ * unless own: the program's own work has just gone there, so the same
+ * rules allowed it.
+ */
+static int lb_may_record(struct lb_pdev *d, hipStream_t s, int own)
+{
+	hipStreamCaptureStatus st = hipStreamCaptureStatusNone;
+
+	if ((!s || s == hipStreamLegacy) && d->ncapturing && !own)
+		return 0;
+	if (!__atomic_load_n(&lb_pcap_active, __ATOMIC_ACQUIRE) ||
+	    !lb_real.hipStreamIsCapturing)
+		return 1;
+	return lb_real.hipStreamIsCapturing(s, &st) == hipSuccess &&
+	       st == hipStreamCaptureStatusNone;
+}
+
 void lb_pfence_init(struct lb_pdev *d)
 {
 	pthread_mutex_init(&d->flock, NULL);
@@ -111,17 +166,32 @@ void lb_pstream_created(hipStream_t s, int dev)
 	}
 }
 
+static int lb_fence_one_locked(struct lb_pdev *d, hipStream_t s);
+
 void lb_pfence_work(hipStream_t s, int spt)
 {
 	struct lb_pstream *e;
 	struct lb_pdev *d;
 
-	(void)spt; /* the per-thread stream is blocking: the null record */
 	if (lb_is_null(s)) {
 		d = lb_pdev_peek(lb_pool_curdev());
 		if (!d)
 			return; /* no pool memory on that device yet */
 		e = &d->null_entry;
+		if (__atomic_load_n(&d->ncapturing, __ATOMIC_ACQUIRE)) {
+			/* a fence of its own, on the stream it went to */
+			hipStream_t on = spt || s == hipStreamPerThread ?
+						 hipStreamPerThread :
+						 s;
+
+			pthread_mutex_lock(&d->flock);
+			if (d->ncapturing && !lb_fence_one_locked(d, on)) {
+				pthread_mutex_unlock(&d->flock);
+				return;
+			}
+			pthread_mutex_unlock(&d->flock);
+			/* no capture any more, or no event: the next fence */
+		}
 	} else {
 		e = lb_pst_find((uintptr_t)s);
 		if (!e) {
@@ -188,12 +258,16 @@ static void lb_ev_put(struct lb_pdev *d, hipEvent_t ev)
 	d->evfree[d->nevfree++] = ev;
 }
 
-/* Records an event on s into f; 0 or -1. */
+/* Records an event on s into f: 0, 1 when s may not take one now (a
+ * capture), -1 when it failed.  own: see lb_may_record. */
 static int lb_fence_record(struct lb_pdev *d, struct lb_pfence *f,
-			   hipStream_t s)
+			   hipStream_t s, int own)
 {
-	hipEvent_t ev = lb_ev_get(d);
+	hipEvent_t ev;
 
+	if (!lb_may_record(d, s, own))
+		return 1;
+	ev = lb_ev_get(d);
 	if (!ev)
 		return -1;
 	if (!lb_real.hipEventRecord || lb_real.hipEventRecord(ev, s) !=
@@ -255,14 +329,111 @@ static void lb_fence_sync_device(struct lb_pdev *d)
 	lb_pool_restore_dev(prev);
 }
 
-uint64_t lb_pfence_for_free(struct lb_pdev *d)
+/* Appends f (its events recorded) as d's next fence (flock held). */
+static uint64_t lb_fence_link(struct lb_pdev *d, struct lb_pfence *f)
 {
-	struct lb_pstream *e, *next;
+	uint64_t seq = d->last_seq + 1;
+
+	__atomic_store_n(&d->last_seq, seq, __ATOMIC_RELEASE);
+	if (f) {
+		f->seq = seq;
+		f->next = NULL;
+		if (d->ftail)
+			d->ftail->next = f;
+		else
+			d->fhead = f;
+		d->ftail = f;
+	}
+	return seq;
+}
+
+/*
+ * A fence of one event on s, behind work just put there during a capture
+ * (flock held).  0, or -1 when none could be made: the caller marks the
+ * work for the next fence instead.
+ */
+static int lb_fence_one_locked(struct lb_pdev *d, hipStream_t s)
+{
+	struct lb_pfence *f = malloc(sizeof(*f) + sizeof(hipEvent_t));
+	int prev;
+
+	if (!f)
+		return -1;
+	f->n = f->ndone = 0;
+	prev = lb_pool_enter_dev(d->id);
+	if (lb_fence_record(d, f, s, 1)) {
+		lb_pool_restore_dev(prev);
+		free(f);
+		return -1;
+	}
+	lb_pool_restore_dev(prev);
+	lb_fence_link(d, f);
+	return 0;
+}
+
+/* A fence over d's dirty streams and the legacy null stream (flock held,
+ * d->ndirty nonzero). */
+static uint64_t lb_fence_make_locked(struct lb_pdev *d)
+{
+	struct lb_pstream *e, *next, *keep = NULL;
 	struct lb_pfence *f;
 	uint64_t seq;
-	int prev, failed = 0;
+	int prev, failed = 0, nkeep = 0;
 
-	if (LB_UNLIKELY(__atomic_load_n(&d->sync_fallback, __ATOMIC_ACQUIRE))) {
+	f = malloc(sizeof(*f) + (d->ndirty + 1) * sizeof(hipEvent_t));
+	prev = lb_pool_enter_dev(d->id);
+	if (f)
+		f->n = f->ndone = 0;
+	for (e = d->dirty; e; e = next) {
+		int r;
+
+		next = e->dnext;
+		e->dnext = NULL;
+		__atomic_store_n(&e->dirty, 0, __ATOMIC_SEQ_CST);
+		if (e == &d->null_entry || e->capturing)
+			continue;
+		r = f ? lb_fence_record(d, f, (hipStream_t)e->key, 0) : -1;
+		if (r < 0) {
+			failed = 1;
+		} else if (r > 0) {
+			/* captured as the runtime says (it joined a capture):
+			 * its earlier work waits for the next fence */
+			__atomic_store_n(&e->dirty, 1, __ATOMIC_SEQ_CST);
+			e->dnext = keep;
+			keep = e;
+			nkeep++;
+		}
+	}
+	d->dirty = keep;
+	/* The legacy null stream (it orders every blocking stream), unless
+	 * a capture in progress forbids it: then null-stream work has fences
+	 * of its own (lb_pfence_work). */
+	if (!f || lb_fence_record(d, f, NULL, 0) < 0)
+		failed = 1;
+	seq = lb_fence_link(d, f);
+	__atomic_store_n(&d->ndirty, nkeep, __ATOMIC_RELEASE);
+	if (failed && !__atomic_load_n(&lb_pcap_active, __ATOMIC_ACQUIRE)) {
+		/* The block cannot wait for what we could not record.  Rare
+		 * (no memory, no event): wait holding flock, so that no free
+		 * relies on this fence before the device is idle.  Not while
+		 * a capture is in progress: a device-wide wait would
+		 * invalidate it, and the fence waits for what it recorded. */
+		if (lb_real.hipDeviceSynchronize)
+			lb_real.hipDeviceSynchronize();
+		lb_fence_advance(d, UINT64_MAX);
+		if (!f)
+			__atomic_store_n(&d->done_seq, seq, __ATOMIC_RELEASE);
+	}
+	lb_pool_restore_dev(prev);
+	return seq;
+}
+
+uint64_t lb_pfence_for_free(struct lb_pdev *d)
+{
+	uint64_t seq;
+
+	if (LB_UNLIKELY(__atomic_load_n(&d->sync_fallback, __ATOMIC_ACQUIRE)) &&
+	    !__atomic_load_n(&lb_pcap_active, __ATOMIC_ACQUIRE)) {
 		/* a stream we could not track: the device-wide wait of the
 		 * runtime's own hipFree, then everything before is done */
 		__atomic_store_n(&d->sync_fallback, 0, __ATOMIC_RELEASE);
@@ -274,52 +445,7 @@ uint64_t lb_pfence_for_free(struct lb_pdev *d)
 		return __atomic_load_n(&d->last_seq, __ATOMIC_ACQUIRE);
 
 	pthread_mutex_lock(&d->flock);
-	if (!d->ndirty) {
-		seq = d->last_seq;
-		pthread_mutex_unlock(&d->flock);
-		return seq;
-	}
-	f = malloc(sizeof(*f) + (d->ndirty + 1) * sizeof(hipEvent_t));
-	prev = lb_pool_enter_dev(d->id);
-	if (f)
-		f->n = f->ndone = 0;
-	for (e = d->dirty; e; e = next) {
-		next = e->dnext;
-		e->dnext = NULL;
-		__atomic_store_n(&e->dirty, 0, __ATOMIC_SEQ_CST);
-		if (e == &d->null_entry || e->capturing)
-			continue;
-		if (!f || lb_fence_record(d, f, (hipStream_t)e->key))
-			failed = 1;
-	}
-	d->dirty = NULL;
-	/* The legacy null stream, unless a capture in progress would see
-	 * (and be invalidated by) a record on it. */
-	if (!d->ncapturing && (!f || lb_fence_record(d, f, NULL)))
-		failed = 1;
-	seq = d->last_seq + 1;
-	__atomic_store_n(&d->last_seq, seq, __ATOMIC_RELEASE);
-	__atomic_store_n(&d->ndirty, 0, __ATOMIC_RELEASE);
-	if (f) {
-		f->seq = seq;
-		f->next = NULL;
-		if (d->ftail)
-			d->ftail->next = f;
-		else
-			d->fhead = f;
-		d->ftail = f;
-	}
-	if (failed) {
-		/* The block cannot wait for what we could not record.  Rare
-		 * (no memory, no event): wait holding flock, so that no free
-		 * relies on this fence before the device is idle. */
-		if (lb_real.hipDeviceSynchronize)
-			lb_real.hipDeviceSynchronize();
-		lb_fence_advance(d, UINT64_MAX);
-		if (!f)
-			__atomic_store_n(&d->done_seq, seq, __ATOMIC_RELEASE);
-	}
-	lb_pool_restore_dev(prev);
+	seq = d->ndirty ? lb_fence_make_locked(d) : d->last_seq;
 	pthread_mutex_unlock(&d->flock);
 	return seq;
 }
@@ -379,7 +505,7 @@ void lb_pstream_gone(hipStream_t s)
 		}
 		if (e->capturing) {
 			e->capturing = 0;
-			d->ncapturing--;
+			lb_ncap_add(d, -1);
 		}
 		pthread_mutex_unlock(&d->flock);
 	}
@@ -393,25 +519,59 @@ void lb_pstream_capture(hipStream_t s, int on)
 	struct lb_pstream *e;
 	struct lb_pdev *d;
 
-	if (lb_is_null(s))
-		return;
-	e = lb_pst_find((uintptr_t)s);
-	if (!e)
-		e = lb_pst_add((uintptr_t)s, lb_pool_curdev());
-	if (!e)
-		return;
-	d = lb_pdev_get(e->dev);
-	if (!d)
-		return;
+	if (!s || s == hipStreamLegacy)
+		return; /* the runtime refuses to capture it */
+	if (s == hipStreamPerThread) {
+		/* a thread's own per-thread stream: counted on the device's
+		 * null entry, whose work is fenced launch by launch then */
+		d = lb_pdev_get(lb_pool_curdev());
+		if (!d)
+			return;
+		e = &d->null_entry;
+	} else {
+		e = lb_pst_find((uintptr_t)s);
+		if (!e)
+			e = lb_pst_add((uintptr_t)s, lb_pool_curdev());
+		if (!e)
+			return;
+		d = lb_pdev_get(e->dev);
+		if (!d)
+			return;
+	}
 	pthread_mutex_lock(&d->flock);
-	if (on && !e->capturing) {
-		__atomic_store_n(&e->capturing, 1, __ATOMIC_RELAXED);
-		d->ncapturing++;
-	} else if (!on && e->capturing) {
-		__atomic_store_n(&e->capturing, 0, __ATOMIC_RELAXED);
-		d->ncapturing--;
+	if (on) {
+		/* Before the capture begins: a fence over the device's work
+		 * so far, null stream included, while a record there is
+		 * still allowed. */
+		if (d->ndirty)
+			lb_fence_make_locked(d);
+		if (e == &d->null_entry || !e->capturing) {
+			__atomic_store_n(&e->capturing, e->capturing + 1,
+					 __ATOMIC_RELAXED);
+			lb_ncap_add(d, 1);
+		}
+	} else if (e->capturing) {
+		__atomic_store_n(&e->capturing, e->capturing - 1,
+				 __ATOMIC_RELAXED);
+		lb_ncap_add(d, -1);
 	}
 	pthread_mutex_unlock(&d->flock);
+}
+
+void lb_pstream_join(hipStream_t s)
+{
+	struct lb_pstream *e;
+	struct lb_pdev *d;
+
+	if (!__atomic_load_n(&lb_pcap_active, __ATOMIC_ACQUIRE) ||
+	    lb_is_null(s))
+		return;
+	e = lb_pst_find((uintptr_t)s);
+	if (!e || e->capturing || !__atomic_load_n(&e->dirty, __ATOMIC_SEQ_CST))
+		return;
+	d = lb_pdev_peek(e->dev);
+	if (d && __atomic_load_n(&d->ncapturing, __ATOMIC_ACQUIRE))
+		lb_pfence_for_free(d);
 }
 
 void lb_pfence_drop(struct lb_pdev *d)
@@ -432,7 +592,8 @@ void lb_pfence_drop(struct lb_pdev *d)
 		__atomic_store_n(&e->dirty, 0, __ATOMIC_SEQ_CST);
 	d->dirty = NULL;
 	__atomic_store_n(&d->ndirty, 0, __ATOMIC_RELEASE);
-	d->ncapturing = 0;
+	d->null_entry.capturing = 0;
+	lb_ncap_add(d, -d->ncapturing);
 	__atomic_store_n(&d->done_seq, d->last_seq, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&d->flock);
 	pthread_mutex_lock(&lb_pst_lock);

@@ -228,6 +228,8 @@ static void lb_take(struct lb_pheap *h, struct lb_pblock *b, size_t size,
 		}
 	}
 	b->asked = asked;
+	__atomic_fetch_add(&h->dev->inuse_asked, lb_pround(asked),
+			   __ATOMIC_RELAXED);
 	h->free_bytes -= b->size;
 	__atomic_fetch_add(&h->dev->inuse, b->size, __ATOMIC_RELAXED);
 	lb_pmax(&h->dev->inuse_peak,
@@ -579,4 +581,5 @@ void lb_pheap_drop(struct lb_pdev *d)
 	}
 	__atomic_store_n(&d->reserved, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&d->inuse, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&d->inuse_asked, 0, __ATOMIC_RELAXED);
 }

@@ -37,7 +37,7 @@ struct lb_ptc {
 	int n;
 	size_t bytes;
 	struct lb_pblock *b[LB_TC_N]; /* oldest first */
-	uint64_t hits, misses;	      /* atomic (read by the exit report) */
+	uint64_t cnt[LB_PCNT_N];      /* atomic (read by the exit report) */
 	struct lb_ptc *prev, *next;   /* registry */
 };
 
@@ -143,7 +143,8 @@ static void lb_ptc_del(struct lb_ptc *t, int i)
 	t->n--;
 }
 
-struct lb_pblock *lb_ptc_get(struct lb_pdev *d, int kind, size_t rsize)
+struct lb_pblock *lb_ptc_get(struct lb_pdev *d, int kind, size_t rsize,
+			     size_t asked)
 {
 	struct lb_ptc *t = lb_ptc_self;
 	struct lb_pblock *b = NULL;
@@ -163,8 +164,10 @@ struct lb_pblock *lb_ptc_get(struct lb_pdev *d, int kind, size_t rsize)
 	}
 	lb_ptc_leave(t);
 	if (b) {
-		b->asked = rsize;
+		b->asked = asked;
 		b->fence = 0;
+		__atomic_fetch_add(&d->inuse_asked, lb_pround(asked),
+				   __ATOMIC_RELAXED);
 		__atomic_store_n(&b->state, LB_B_LIVE, __ATOMIC_RELEASE);
 	}
 	return b;
@@ -257,16 +260,15 @@ size_t lb_ptc_bytes(int dev)
 	return n;
 }
 
-void lb_ptc_count(int hit)
+void lb_ptc_count(int what)
 {
 	struct lb_ptc *t = lb_ptc_mine();
 
 	if (t)
-		__atomic_store_n(hit ? &t->hits : &t->misses,
-				 (hit ? t->hits : t->misses) + 1,
+		__atomic_store_n(&t->cnt[what], t->cnt[what] + 1,
 				 __ATOMIC_RELAXED);
 	else
-		lb_padd(hit ? &lb_pstat.hits : &lb_pstat.misses, 1);
+		lb_padd(&lb_pstat.cnt[what], 1);
 }
 
 void lb_ptc_thread_exit(void)
@@ -285,23 +287,23 @@ void lb_ptc_thread_exit(void)
 	if (t->next)
 		t->next->prev = t->prev;
 	pthread_mutex_unlock(&lb_ptc_reg);
-	lb_padd(&lb_pstat.hits, t->hits);
-	lb_padd(&lb_pstat.misses, t->misses);
+	for (i = 0; i < LB_PCNT_N; i++)
+		lb_padd(&lb_pstat.cnt[i], t->cnt[i]);
 	for (i = 0; i < t->n; i++)
 		lb_pheap_release(t->b[i]);
 	free(t);
 }
 
-void lb_ptc_totals(uint64_t *hits, uint64_t *misses)
+void lb_ptc_totals(uint64_t v[LB_PCNT_N])
 {
 	struct lb_ptc *t;
+	int i;
 
-	*hits = __atomic_load_n(&lb_pstat.hits, __ATOMIC_RELAXED);
-	*misses = __atomic_load_n(&lb_pstat.misses, __ATOMIC_RELAXED);
+	for (i = 0; i < LB_PCNT_N; i++)
+		v[i] = __atomic_load_n(&lb_pstat.cnt[i], __ATOMIC_RELAXED);
 	pthread_mutex_lock(&lb_ptc_reg);
-	for (t = lb_ptc_all; t; t = t->next) {
-		*hits += __atomic_load_n(&t->hits, __ATOMIC_RELAXED);
-		*misses += __atomic_load_n(&t->misses, __ATOMIC_RELAXED);
-	}
+	for (t = lb_ptc_all; t; t = t->next)
+		for (i = 0; i < LB_PCNT_N; i++)
+			v[i] += __atomic_load_n(&t->cnt[i], __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&lb_ptc_reg);
 }

@@ -367,6 +367,10 @@ int main(int argc, char **argv)
 	PT_OK(hipStreamCreateWithFlags(&pt_side, hipStreamNonBlocking));
 	if (!strcmp(sc, "hazard"))
 		return sc_hazard(arg, argc > 3 && !strcmp(argv[3], "destroy"));
+	if (!strcmp(sc, "caphazard") && argc > 3)
+		return pt_capture_hazard(arg, argv[3],
+					 argc > 4 && !strcmp(argv[4], "blocking"),
+					 pt_side);
 	if (!strcmp(sc, "control"))
 		return sc_control();
 	if (!strcmp(sc, "freesync"))

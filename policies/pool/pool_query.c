@@ -1,0 +1,252 @@
+/*
+ * pool_query.c - the pool's answers to the memory queries: each must be
+ * what the runtime gives for a hipMalloc of the block's size, not for the
+ * chunk the block lies in.
+ *
+ * Two cases.  An address inside a live block: the runtime answers for the
+ * chunk, and the post hook puts the block's base and size where the
+ * answer has them.  Pool memory that is no live block (freed, or the rest
+ * of a chunk; or a range running past its block): the runtime would say
+ * "not allocated", with whatever default outputs that query writes, so
+ * the pre hook points the call at LB_PNOWHERE, an address no allocation
+ * ever contains, lets the runtime answer, and the post hook puts the
+ * program's pointer back before anyone (the trace) reads the arguments.
+ */
+#include <string.h>
+#include "pool.h"
+
+/*
+ * The second page of the address space: below mmap_min_addr (64 KiB on
+ * Linux by default), so neither the runtime nor anyone else can have
+ * memory there; and not NULL, which several queries refuse with their
+ * own error before they look the pointer up.
+ */
+#define LB_PNOWHERE ((void *)(uintptr_t)0x1000)
+
+/* The pointer argument redirected by this thread's call in progress. */
+static LB_TLS void **lb_qslot;
+static LB_TLS void *lb_qsaved;
+
+/*
+ * Where [p, p+n) stands (n >= 1): 0 not pool memory (the runtime's
+ * business), 1 inside one live block (*loc describes it), -1 pool memory
+ * that is no live block, or a range that runs past its block.
+ */
+static int lb_qclass(const void *p, size_t n, struct lb_ploc *loc)
+{
+	uintptr_t a = (uintptr_t)p;
+
+	if (!p || !lb_pchunks_contain(a))
+		return 0;
+	lb_plocate(a, loc);
+	if (!loc->in_pool)
+		return 0;
+	if (!loc->live || n - 1 >= loc->base + loc->size - a)
+		return -1;
+	return 1;
+}
+
+static void lb_qredirect(void **slot)
+{
+	lb_qsaved = *slot;
+	lb_qslot = slot;
+	*slot = LB_PNOWHERE;
+}
+
+/* Redirects *slot when [*slot, +n) is pool memory but not one live block;
+ * returns the class. */
+static int lb_qcheck(void **slot, size_t n, struct lb_ploc *loc)
+{
+	int k = lb_qclass(*slot, n ? n : 1, loc);
+
+	if (k < 0)
+		lb_qredirect(slot);
+	return k;
+}
+
+/* hipMemGetAddressRange of a live block: served (NULL outputs are
+ * accepted, as the runtime accepts them). */
+static int lb_q_range(struct lb_call *c)
+{
+	struct lb_args_hipMemGetAddressRange *a = c->args;
+	struct lb_ploc loc;
+
+	if (lb_qcheck(&a->dptr, 1, &loc) <= 0)
+		return 0;
+	if (a->pbase)
+		*a->pbase = (hipDeviceptr_t)loc.base;
+	if (a->psize)
+		*a->psize = loc.size;
+	c->ret = hipSuccess;
+	return 1;
+}
+
+int lb_pquery_pre(struct lb_call *c)
+{
+	struct lb_ploc loc;
+
+	switch (c->api) {
+	case LB_ID_hipMemGetAddressRange:
+		return lb_q_range(c);
+	case LB_ID_hipPointerGetAttributes: {
+		struct lb_args_hipPointerGetAttributes *a = c->args;
+
+		lb_qcheck((void **)&a->ptr, 1, &loc);
+		return 0;
+	}
+	case LB_ID_hipPointerGetAttribute: {
+		struct lb_args_hipPointerGetAttribute *a = c->args;
+
+		lb_qcheck(&a->ptr, 1, &loc);
+		return 0;
+	}
+	case LB_ID_hipDrvPointerGetAttributes: {
+		struct lb_args_hipDrvPointerGetAttributes *a = c->args;
+
+		lb_qcheck(&a->ptr, 1, &loc);
+		return 0;
+	}
+	case LB_ID_hipMemPtrGetInfo: {
+		struct lb_args_hipMemPtrGetInfo *a = c->args;
+
+		lb_qcheck(&a->ptr, 1, &loc);
+		return 0;
+	}
+	case LB_ID_hipMemRangeGetAttribute: {
+		struct lb_args_hipMemRangeGetAttribute *a = c->args;
+
+		lb_qcheck((void **)&a->dev_ptr, a->count, &loc);
+		return 0;
+	}
+	case LB_ID_hipMemRangeGetAttributes: {
+		struct lb_args_hipMemRangeGetAttributes *a = c->args;
+
+		lb_qcheck((void **)&a->dev_ptr, a->count, &loc);
+		return 0;
+	}
+	case LB_ID_hipMemAdvise: {
+		/* the advice must not reach the chunk's other blocks */
+		struct lb_args_hipMemAdvise *a = c->args;
+
+		lb_qcheck((void **)&a->dev_ptr, a->count, &loc);
+		return 0;
+	}
+	case LB_ID_hipMemPrefetchAsync: {
+		struct lb_args_hipMemPrefetchAsync *a = c->args;
+
+		lb_qcheck((void **)&a->dev_ptr, a->count, &loc);
+		return 0;
+	}
+	default:
+		return 0;
+	}
+}
+
+/* The runtime answered for the chunk: the range is the block's. */
+static void lb_q_attr(struct lb_call *c)
+{
+	struct lb_args_hipPointerGetAttribute *a = c->args;
+	struct lb_ploc loc;
+
+	if (c->ret != hipSuccess || lb_qclass(a->ptr, 1, &loc) <= 0)
+		return;
+	if (a->attribute == HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR)
+		*(void **)a->data = (void *)loc.base;
+	else if (a->attribute == HIP_POINTER_ATTRIBUTE_RANGE_SIZE)
+		*(uint32_t *)a->data = (uint32_t)loc.size; /* ROCm's width */
+}
+
+static void lb_q_drvattrs(struct lb_call *c)
+{
+	struct lb_args_hipDrvPointerGetAttributes *a = c->args;
+	struct lb_ploc loc;
+	unsigned i;
+
+	if (c->ret != hipSuccess || lb_qclass(a->ptr, 1, &loc) <= 0)
+		return;
+	for (i = 0; i < a->numAttributes; i++) {
+		if (!a->data[i])
+			continue;
+		if (a->attributes[i] == HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR)
+			*(void **)a->data[i] = (void *)loc.base;
+		else if (a->attributes[i] == HIP_POINTER_ATTRIBUTE_RANGE_SIZE)
+			*(uint32_t *)a->data[i] = (uint32_t)loc.size;
+	}
+}
+
+static void lb_q_attrs(struct lb_call *c)
+{
+	struct lb_args_hipPointerGetAttributes *a = c->args;
+	struct lb_ploc loc;
+
+	if (c->ret != hipSuccess || !a->attributes ||
+	    lb_qclass(a->ptr, 1, &loc) <= 0)
+		return;
+	/* the runtime answered for the chunk; the pointer is the block's */
+	a->attributes->devicePointer = (void *)a->ptr;
+	if (loc.kind == LB_PK_MANAGED)
+		a->attributes->hostPointer = (void *)a->ptr;
+}
+
+static void lb_q_ptrinfo(struct lb_call *c)
+{
+	struct lb_args_hipMemPtrGetInfo *a = c->args;
+	struct lb_ploc loc;
+
+	if (c->ret == hipSuccess && a->size && lb_qclass(a->ptr, 1, &loc) > 0)
+		*a->size = loc.size;
+}
+
+/*
+ * Free memory as the runtime would report it had every live block been
+ * a hipMalloc of its own: the runtime's free, plus what the pool holds
+ * that no live block uses (free and pending blocks, thread caches, and
+ * the slack between a block's asked size rounded to 256 and the block or
+ * chunk it got).  The program can allocate all of that.
+ */
+static void lb_q_meminfo(struct lb_call *c)
+{
+	struct lb_args_hipMemGetInfo *a = c->args;
+	struct lb_pdev *d;
+	size_t res, use;
+
+	if (c->ret != hipSuccess || !a->free)
+		return;
+	d = lb_pdev_peek(lb_pool_curdev());
+	if (!d)
+		return;
+	res = __atomic_load_n(&d->reserved, __ATOMIC_RELAXED);
+	use = __atomic_load_n(&d->inuse_asked, __ATOMIC_RELAXED);
+	if (res > use)
+		*a->free += res - use;
+	if (a->total && *a->free > *a->total)
+		*a->free = *a->total;
+}
+
+void lb_pquery_post(struct lb_call *c)
+{
+	if (lb_qslot) {
+		*lb_qslot = lb_qsaved;
+		lb_qslot = NULL;
+		return; /* the runtime answered "not allocated": keep it */
+	}
+	switch (c->api) {
+	case LB_ID_hipPointerGetAttribute:
+		lb_q_attr(c);
+		break;
+	case LB_ID_hipDrvPointerGetAttributes:
+		lb_q_drvattrs(c);
+		break;
+	case LB_ID_hipPointerGetAttributes:
+		lb_q_attrs(c);
+		break;
+	case LB_ID_hipMemPtrGetInfo:
+		lb_q_ptrinfo(c);
+		break;
+	case LB_ID_hipMemGetInfo:
+		lb_q_meminfo(c);
+		break;
+	default:
+		break;
+	}
+}
