@@ -59,8 +59,7 @@ check-pool: $(POOL_SHIM) $(HE_LIB) $(PT_DEPS) $(BUILD)/lbtrace
 	@PT_BUILD=$(BUILD) PT_SHIM=$(POOL_SHIM) sh mk/run-tests.sh pool \
 		$(BUILD)/results $(PT_TESTS)
 
-check-pool-tsan: $(PT_DIR)/libpooltwins.so $(PT_TSAN_DEPS)
-	@$(MAKE) --no-print-directory hipemu-tsan >/dev/null 2>&1 || true
+check-pool-tsan: $(PT_DIR)/libpooltwins.so $(PT_TSAN_DEPS) $(HE_TSAN_LIB)
 	@PT_BUILD=$(BUILD) sh mk/run-tests.sh pool-tsan $(BUILD)/results \
 		tests/policies/pool/tsan_threads.sh
 
