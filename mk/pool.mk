@@ -4,12 +4,13 @@
 
 PT_DIR := $(BUILD)/tests/policies/pool
 PT_CFLAGS = -std=gnu11 -O2 -g $(WARN) -D__HIP_PLATFORM_AMD__ -Iinclude \
-	-Itests/hipemu -Itests/policies/pool
+	-Itests/hipemu -Itests/policies/pool -Itests/common
 PT_HIPLIB := -L/usr/lib/x86_64-linux-gnu -lamdhip64
 PT_PROG_SRC := tests/policies/pool/pool_test.c tests/policies/pool/pool_test_api.c \
 	tests/policies/pool/pool_test_starve.c \
 	tests/policies/pool/pool_test_capture.c
-PT_HDRS := tests/policies/pool/pool_common.h include/lbshim/hip_decls.h
+PT_HDRS := tests/policies/pool/pool_common.h tests/common/lbtest.h \
+	include/lbshim/hip_decls.h
 PT_DEPS := $(PT_DIR)/pool_test $(PT_DIR)/pool_bench $(PT_DIR)/libpooltwins.so \
 	$(PT_DIR)/pool_edges
 # The shim under test; a developer may point it at another build.
