@@ -14,6 +14,7 @@ static int s0_failed __attribute__((unused));
  * stream0 tests' names. */
 #define S0_CHECK(cond, ...) LBT_CHECK(s0_failed, cond, __VA_ARGS__)
 #define S0_OK(call) LBT_OK(call)
+#define s0_launch lbt_launch
 #define s0_now_ms lbt_now_ms
 #define s0_now_ns lbt_now_ns
 #define s0_gate lbt_gate
