@@ -1,7 +1,7 @@
 # t_ctypes.sh - the README's and lbshim(7)'s advice for calling HIP from
-# Python's ctypes: put the runtime in the global scope
-# (CDLL("libamdhip64.so.5", RTLD_GLOBAL)) and look the functions up there
-# (CDLL(None)).  That works both ways: with the shim preloaded the calls go
+# Python's ctypes: put the runtime the process has (found in
+# /proc/self/maps; else the soname) in the global scope with RTLD_GLOBAL,
+# never a second one, and look the functions up there (CDLL(None)).  That works both ways: with the shim preloaded the calls go
 # through it (they are in the trace), without it they reach the runtime;
 # and both also when a C extension loaded the runtime RTLD_LOCAL first,
 # as PyTorch's do (there CDLL(None) alone finds nothing without the shim).
@@ -13,9 +13,13 @@ if sys.argv[1] == "ext":
     import lbext  # noqa: F401  (links the runtime; Python loads it RTLD_LOCAL)
 if sys.argv[2] == "none-only":
     hip = ctypes.CDLL(None)
-else:
-    ctypes.CDLL("libamdhip64.so.5", mode=ctypes.RTLD_GLOBAL)
+else:  # the README's advice, as written there
+    rt = next((l.split()[-1] for l in open("/proc/self/maps") if "/libamdhip64" in l),
+              "libamdhip64.so.5")
+    ctypes.CDLL(rt, mode=ctypes.RTLD_GLOBAL)   # the same object again, now global
     hip = ctypes.CDLL(None)
+    rts = {l.split()[-1] for l in open("/proc/self/maps") if "/libamdhip64" in l}
+    assert len(rts) == 1, "runtimes loaded: %s" % rts
 p = ctypes.c_void_p()
 a = hip.hipMalloc(ctypes.byref(p), ctypes.c_size_t(12345))
 print(a, hip.hipFree(p))
