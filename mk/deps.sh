@@ -6,7 +6,7 @@ PKGS="libamdhip64-dev hipcc uthash-dev libunwind-dev check pkg-config \
 python3-dev gcc make binutils valgrind cppcheck clang-tidy clang \
 libclang-rt-14-dev man-db groff-base librocrand-dev libhiprand-dev \
 librocsparse-dev libhipsparse-dev libmsgpack-dev libzstd-dev zlib1g-dev \
-python3-yaml"
+python3-yaml python3 time"
 
 missing=""
 for p in $PKGS; do
@@ -20,7 +20,11 @@ if [ "$(id -u)" != 0 ]; then
 	echo "lbshim: missing packages; run as root: $line" >&2
 	exit 1
 fi
-echo "deps: installing$missing" >&2
+echo "deps: installing$missing (apt-get's progress follows)" >&2
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -q >/dev/null && apt-get install -y -q $missing >/dev/null ||
+# apt's own lines (Get:, Unpacking, Setting up) go to stderr, so that a
+# fresh machine sees the minutes of downloads pass, and a make that reads
+# stdout sees none of it.
+apt-get update -q >&2 && apt-get install -y -q $missing >&2 ||
 	{ echo "deps: failed: $line" >&2; exit 1; }
+echo "deps: installed" >&2

@@ -111,9 +111,10 @@ check-shim-asan: $(SHIM_TEST_DEPS) $(BUILD)/asan/liblbshim.so
 	  UBSAN_OPTIONS=halt_on_error=1:exitcode=98 \
 	  sh mk/run-tests.sh shim-asan $(BUILD)/results tests/shim/run_check.sh $(SHIM_TESTS)
 
-$(SHIMT)/bench_passthrough: tests/shim/bench_passthrough.c $(FAKE_DIR)/libamdhip64.so.5
+$(SHIMT)/bench_passthrough: tests/shim/bench_passthrough.c tests/common/lbtest.h \
+		$(FAKE_DIR)/libamdhip64.so.5
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) -O2 $< -o $@ -L$(FAKE_DIR) -lamdhip64 -ldl
+	$(CC) $(TEST_CFLAGS) -Itests/common -O2 $< -o $@ -L$(FAKE_DIR) -lamdhip64 -ldl
 
 bench-passthrough: $(SHIMT)/bench_passthrough $(BUILD)/liblbshim.so
 	@LD_LIBRARY_PATH=$(FAKE_DIR) LD_PRELOAD=$(abspath $(BUILD)/liblbshim.so) $<

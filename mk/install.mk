@@ -10,6 +10,10 @@ MAN_PAGES = $(wildcard man/*.[1-8])
 
 CHECK_GROUPS += install
 
+# Installed as root into a folder the loader searches, the library's name
+# goes into the loader's cache (plain ldconfig); any other PREFIX gets a
+# note instead: `ldconfig DIR` would add a scratch folder to the system's
+# cache for good (mk/ld-searched.sh says which folders are searched).
 install: all
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(INCDIR)
 	install -m 0755 $(BUILD)/liblbshim.so $(DESTDIR)$(LIBDIR)/liblbshim.so
@@ -18,10 +22,12 @@ install: all
 	for m in $(MAN_PAGES); do \
 	  s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s; \
 	  install -m 0644 $$m $(DESTDIR)$(MANDIR)/man$$s/; done
-	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; then \
-	  ldconfig $(LIBDIR) 2>/dev/null || ldconfig; echo "ldconfig: done"; \
-	  ldconfig -p | grep -q "liblbshim.so " || \
-	  echo "note: $(LIBDIR) is not in the loader's path; use LD_PRELOAD=$(LIBDIR)/liblbshim.so"; \
+	@if [ -z "$(DESTDIR)" ]; then \
+	  if sh mk/ld-searched.sh "$(LIBDIR)"; then \
+	    if [ "$$(id -u)" = 0 ]; then ldconfig && echo "ldconfig: done"; fi; \
+	  else \
+	    echo "note: $(LIBDIR) is not in the loader's path; use LD_PRELOAD=$(LIBDIR)/liblbshim.so"; \
+	  fi; \
 	fi
 
 uninstall:
@@ -32,4 +38,5 @@ uninstall:
 	  rm -f $(DESTDIR)$(MANDIR)/man$$s/$$(basename $$m); done
 
 check-install: all $(SHIMT)/prog_threads $(FAKE_DIR)/libamdhip64.so.5
-	@BUILD=$(BUILD) sh mk/run-tests.sh install $(BUILD)/results tests/shim/install_test.sh
+	@BUILD=$(BUILD) sh mk/run-tests.sh install $(BUILD)/results \
+	  tests/shim/install_test.sh tests/shim/deps_test.sh

@@ -4,12 +4,13 @@
 
 PT_DIR := $(BUILD)/tests/policies/pool
 PT_CFLAGS = -std=gnu11 -O2 -g $(WARN) -D__HIP_PLATFORM_AMD__ -Iinclude \
-	-Itests/hipemu -Itests/policies/pool
+	-Itests/hipemu -Itests/policies/pool -Itests/common
 PT_HIPLIB := -L/usr/lib/x86_64-linux-gnu -lamdhip64
 PT_PROG_SRC := tests/policies/pool/pool_test.c tests/policies/pool/pool_test_api.c \
 	tests/policies/pool/pool_test_starve.c \
 	tests/policies/pool/pool_test_capture.c
-PT_HDRS := tests/policies/pool/pool_common.h include/lbshim/hip_decls.h
+PT_HDRS := tests/policies/pool/pool_common.h tests/common/lbtest.h \
+	include/lbshim/hip_decls.h
 PT_DEPS := $(PT_DIR)/pool_test $(PT_DIR)/pool_bench $(PT_DIR)/libpooltwins.so \
 	$(PT_DIR)/pool_edges
 # The shim under test; a developer may point it at another build.
@@ -59,8 +60,7 @@ check-pool: $(POOL_SHIM) $(HE_LIB) $(PT_DEPS) $(BUILD)/lbtrace
 	@PT_BUILD=$(BUILD) PT_SHIM=$(POOL_SHIM) sh mk/run-tests.sh pool \
 		$(BUILD)/results $(PT_TESTS)
 
-check-pool-tsan: $(PT_DIR)/libpooltwins.so $(PT_TSAN_DEPS)
-	@$(MAKE) --no-print-directory hipemu-tsan >/dev/null 2>&1 || true
+check-pool-tsan: $(PT_DIR)/libpooltwins.so $(PT_TSAN_DEPS) $(HE_TSAN_LIB)
 	@PT_BUILD=$(BUILD) sh mk/run-tests.sh pool-tsan $(BUILD)/results \
 		tests/policies/pool/tsan_threads.sh
 

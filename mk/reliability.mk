@@ -64,11 +64,11 @@ check-reliability-asan: $(REL_DEPS) $(BUILD)/asan/liblbshim.so
 	  REL_MODE=check sh mk/run-tests.sh reliability-asan $(BUILD)/results \
 	  $(shell grep -l '^# asan: yes' $(REL_TESTS))
 
-check-tsan: $(REL_DEPS) $(TSAN_SHIM)
+check-tsan: $(REL_DEPS) $(TSAN_SHIM) $(HE_TSAN_LIB)
 	@BUILD=$(BUILD) SHIM=$(abspath $(BUILD)/liblbshim.so) TSAN_SHIM=$(abspath $(TSAN_SHIM)) \
 	  REL_MODE=check sh mk/run-tests.sh tsan $(BUILD)/results tests/reliability/tsan_load.sh
 
-stress: $(REL_DEPS) $(TSAN_SHIM)
+stress: $(REL_DEPS) $(TSAN_SHIM) $(HE_TSAN_LIB)
 	@mkdir -p $(BUILD)/results
 	@BUILD=$(BUILD) SHIM=$(abspath $(BUILD)/liblbshim.so) TSAN_SHIM=$(abspath $(TSAN_SHIM)) \
 	  REL_MODE=stress sh mk/run-tests.sh stress $(BUILD)/results \

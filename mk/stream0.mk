@@ -4,7 +4,7 @@
 
 S0_DIR := $(BUILD)/tests/policies/stream0
 S0_CFLAGS = -std=gnu11 -O2 -g $(WARN) -D__HIP_PLATFORM_AMD__ -Iinclude \
-	-Itests/hipemu -Itests/policies/stream0
+	-Itests/hipemu -Itests/policies/stream0 -Itests/common
 S0_HIPLIB := -L/usr/lib/x86_64-linux-gnu -lamdhip64
 S0_DEPS := $(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/libs0twins.so \
 	$(S0_DIR)/s0_spt $(S0_DIR)/libs0spt_twin.so $(S0_DIR)/s0_pt \
@@ -28,7 +28,8 @@ $(S0_DIR)/libs0spt_twin.so: tests/policies/stream0/s0_spt_twin.c tests/hipemu/hi
 	$(CC) $(S0_CFLAGS) -fPIC -shared $< -o $@
 
 $(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/s0_pt: $(S0_DIR)/%: tests/policies/stream0/%.c \
-		tests/policies/stream0/s0_common.h include/lbshim/hip_decls.h
+		tests/policies/stream0/s0_common.h tests/common/lbtest.h \
+		include/lbshim/hip_decls.h
 	@mkdir -p $(@D)
 	$(CC) $(S0_CFLAGS) $< -o $@ $(S0_HIPLIB) -lpthread -ldl
 
@@ -52,8 +53,7 @@ bench-stream0: $(S0_SHIM) $(HE_LIB) $(S0_DEPS)
 
 # The modes' concurrent paths under ThreadSanitizer (build/tsan/liblbshim.so
 # is mk/reliability.mk's TSan build of the shim).
-check-stream0-tsan: $(BUILD)/tsan/liblbshim.so $(HE_LIB) $(S0_DIR)/s0_pt \
-		$(S0_DIR)/libs0twins.so
-	@$(MAKE) --no-print-directory hipemu-tsan >/dev/null 2>&1 || true
+check-stream0-tsan: $(BUILD)/tsan/liblbshim.so $(HE_LIB) $(HE_TSAN_LIB) \
+		$(S0_DIR)/s0_pt $(S0_DIR)/libs0twins.so
 	@S0_BUILD=$(BUILD) sh mk/run-tests.sh stream0-tsan $(BUILD)/results \
 		tests/policies/stream0/tsan_modes.sh

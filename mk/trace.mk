@@ -38,8 +38,9 @@ $(TRACE_T)/libtstrip.so: tests/policies/trace/tstrip.c
 	$(CC) $(TRACE_CFLAGS) -O1 -fno-toplevel-reorder -fno-inline \
 		-fasynchronous-unwind-tables -fPIC -shared -s $< -o $@
 
-$(TRACE_T)/bench_trace: tests/policies/trace/bench_trace.c $(TRACE_FAKE)/libamdhip64.so.5
-	$(CC) $(TRACE_CFLAGS) -O2 $< -o $@ -L$(TRACE_FAKE) -lamdhip64 -lpthread
+$(TRACE_T)/bench_trace: tests/policies/trace/bench_trace.c tests/common/lbtest.h \
+		$(TRACE_FAKE)/libamdhip64.so.5
+	$(CC) $(TRACE_CFLAGS) -Itests/common -O2 $< -o $@ -L$(TRACE_FAKE) -lamdhip64 -lpthread
 
 TRACE_TEST_DEPS = $(BUILD)/liblbshim.so $(TRACE_T)/lbt_dump $(TRACE_T)/tprog \
 	$(TRACE_T)/tfd $(BUILD)/lbtrace $(TRACE_T)/tkern $(TRACE_T)/libtkern_twin.so \

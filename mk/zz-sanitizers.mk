@@ -30,7 +30,10 @@ $(BUILD)/asan/lbtrace: $(LBT_SRCS) shim/api_info.c shim/hip_names.c $(LBT_HDRS)
 	$(CC) $(LBT_CFLAGS) $(ASAN_FLAGS) -O1 -o $@ $(LBT_SRCS) \
 		shim/api_info.c shim/hip_names.c -lstdc++ -lm
 
-check-lbtrace-asan: $(BUILD)/asan/lbtrace $(LBT_TEST_DIR)/gen_trace \
+# (lbtrace run preloads the liblbshim.so beside the lbtrace that runs it:
+# the ASan lbtrace's is build/asan/liblbshim.so)
+check-lbtrace-asan: $(BUILD)/asan/lbtrace $(BUILD)/asan/liblbshim.so \
+		$(LBT_TEST_DIR)/gen_trace \
 		$(LBT_TEST_DIR)/errtab $(LBT_TEST_DIR)/sketch_test $(LBT_REAL_DEPS) \
 		$(BUILD)/liblbshim.so $(AB_DIR)/gen $(AB_DIR)/libmarker.so \
 		$(AB_DIR)/prog_loop $(AB_DIR)/prog_static $(AB_DIR)/check_stats \

@@ -153,15 +153,16 @@ int main(void)
 		R(hipEventSynchronize(e1));
 		synced = OK;
 	}
-	if (have_e1)
-		R(hipEventQuery(e1));
 	/*
-	 * The elapsed time is defined only once e1 has completed: when the
-	 * sync above was made to fail, wait for s so that the next line does
-	 * not depend on how fast the device was.
+	 * e1's state and the elapsed time are defined only once e1 has
+	 * completed: when the sync above was made to fail, wait for s so that
+	 * the next lines (the query's answer too) do not depend on how fast
+	 * the device was.
 	 */
 	if (have_e1 && !synced)
 		R(hipStreamSynchronize(s));
+	if (have_e1)
+		R(hipEventQuery(e1));
 	if (have_e0 && have_e1) {
 		R(hipEventElapsedTime(&ms, e0, e1));
 		printf("elapsed >= 0: %d\n", OK ? ms >= 0 : -1);

@@ -13,6 +13,8 @@ P=$R/prog_sweep
 DOC=$(cat "$SRC"/man/* "$SRC"/README.md 2>/dev/null | grep -oE 'LBSHIM_[A-Z0-9_]+[A-Z0-9]' | sort -u)
 READ=$(cat "$SRC"/shim/*.c "$SRC"/policies/*/*.c 2>/dev/null |
 	grep -oE '"LBSHIM_[A-Z0-9_]+"' | tr -d '"' | sort -u)
+echo "$READ" | grep -q LBSHIM_POOL_CHUNK ||
+	fail "the policies' variables are not found in $SRC/policies/*/*.c: the sources moved?"
 # (placeholders such as LBSHIM_POLICY_KEY in the text are not variables)
 DOC=$(echo "$DOC" | grep -v -e '_KEY$' -e '^LBSHIM_POLICY_')
 VARS=$(printf '%s\n%s\n' "$DOC" "$READ" | sort -u)

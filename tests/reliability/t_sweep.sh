@@ -73,6 +73,10 @@ POOL_APIS=" hipMalloc hipMallocManaged hipMallocPitch hipExtMallocWithFlags hipF
 INTERNAL=" $(cat "$OLDPWD"/policies/*/*.c 2>/dev/null |
 	grep -o -e 'lb_real\.hip[A-Za-z0-9_]*(' -e 'S0_CALL(hip[A-Za-z0-9_]*' |
 	sed 's/^lb_real\.//; s/^S0_CALL(//; s/($//' | sort -u | tr '\n' ' ') "
+case $INTERNAL in
+*hip*) ;;
+*) fail "no runtime call found in $OLDPWD/policies/*/*.c: the sources moved?" ;;
+esac
 
 errnum() {
 	case $1 in

@@ -13,33 +13,19 @@
 #include <stdlib.h>
 #include <time.h>
 #include "lbshim/hip_decls.h"
+#include "lbtest.h"
 
 #define ROUNDS 9
 #define CALLS 5000000
 
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static double per_call(hipError_t (*volatile fn)(hipStream_t))
 {
-	double t = now_ns();
+	double t = lbt_now_ns();
 	long i;
 
 	for (i = 0; i < CALLS; i++)
 		fn((hipStream_t)(uintptr_t)i);
-	return (now_ns() - t) / CALLS;
+	return (lbt_now_ns() - t) / CALLS;
 }
 
 int main(void)
@@ -61,9 +47,9 @@ int main(void)
 		d[r] = per_call(direct);
 		diff[r] = s[r] - d[r];
 	}
-	qsort(s, ROUNDS, sizeof(double), cmp);
-	qsort(d, ROUNDS, sizeof(double), cmp);
-	qsort(diff, ROUNDS, sizeof(double), cmp);
+	qsort(s, ROUNDS, sizeof(double), lbt_cmp_double);
+	qsort(d, ROUNDS, sizeof(double), lbt_cmp_double);
+	qsort(diff, ROUNDS, sizeof(double), lbt_cmp_double);
 	printf("pass-through: %.2f ns added per call (shim %.2f ns, runtime "
 	       "%.2f ns; median of %d rounds of %d calls; goal <= 2 ns)\n",
 	       diff[ROUNDS / 2], s[ROUNDS / 2], d[ROUNDS / 2], ROUNDS, CALLS);

@@ -18,3 +18,27 @@ make -s uninstall DESTDIR="$TMP/root" PREFIX=/usr/local >"$TMP/log" 2>&1 ||
 	fail "uninstall: $(cat "$TMP/log")"
 left=$(find "$TMP/root" -type f | wc -l)
 expect_eq "files left after uninstall" "$left" 0
+
+# mk/ld-searched.sh knows the loader's folders, through symlinks.
+sh mk/ld-searched.sh /usr/lib/x86_64-linux-gnu || fail "the multiarch folder is not searched?"
+sh mk/ld-searched.sh "$TMP" && fail "$TMP is said to be searched"
+ln -s /usr/lib/x86_64-linux-gnu "$TMP/link"
+sh mk/ld-searched.sh "$TMP/link" || fail "a symlink to a searched folder is not seen as one"
+
+# Installed as root (no DESTDIR) into a folder the loader does not search:
+# the system's loader cache is left alone, and a note says how to preload.
+if [ "$(id -u)" = 0 ] && command -v ldconfig >/dev/null; then
+	p=$TMP/prefix
+	make -s install PREFIX="$p" >"$TMP/log" 2>&1 ||
+		fail "install PREFIX=$p: $(cat "$TMP/log")"
+	if ldconfig -p | grep -qF "$p/"; then
+		ldconfig	# rebuild the cache from the configuration: undo it
+		fail "make install added $p/lib to the loader's cache"
+	fi
+	grep -qF "note: $p/lib is not in the loader's path; use LD_PRELOAD=$p/lib/liblbshim.so" \
+		"$TMP/log" || fail "no note: $(cat "$TMP/log")"
+	grep -q '^ldconfig' "$TMP/log" && fail "ldconfig ran: $(cat "$TMP/log")"
+	make -s uninstall PREFIX="$p" >"$TMP/log" 2>&1 ||
+		fail "uninstall PREFIX=$p: $(cat "$TMP/log")"
+fi
+exit 0

@@ -2,13 +2,15 @@
 // pipeline, as a Python extension module (import evalpipe), written the
 // way a quick research extension is: everything on the null stream,
 // scratch buffers allocated and freed every step, a synchronize of the
-// null stream wherever a result is needed (what torch.cuda.synchronize()
-// becomes).  Built by hipcc; links libamdhip64.so.5 like PyTorch's
-// extensions, and Python loads it RTLD_LOCAL.  Every HIP call runs with
+// null stream wherever a result is needed (what
+// torch.cuda.current_stream().synchronize() becomes on PyTorch's default
+// stream; torch.cuda.synchronize() is hipDeviceSynchronize).  Built by
+// hipcc; links libamdhip64.so.5 like PyTorch's extensions, and Python
+// loads it RTLD_LOCAL.  Every HIP call runs with
 // the GIL released so that the Python threads really overlap.
 //
 // On hipemu the kernels run as the C twins in evalpipe_twins.c, which
-// take the time a discrete GPU would (README: docs/README.ab.md).
+// take the time a discrete GPU would (README.md, "What the demo runs on").
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <hip/hip_runtime.h>
@@ -165,7 +167,7 @@ static PyObject *imu_step(PyObject *, PyObject *args)
 	TRY(hipGetLastError());
 	TRY(hipMemcpyAsync(state, dev_state, sizeof(state),
 			   hipMemcpyDeviceToHost, 0));
-	TRY(hipStreamSynchronize(0)); // torch.cuda.synchronize()
+	TRY(hipStreamSynchronize(0)); // torch.cuda.current_stream().synchronize()
 	TRY(hipFree(d));
 	pthread_mutex_lock(&lock);
 	memcpy(latest_state, state, sizeof(state));

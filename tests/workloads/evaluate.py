@@ -5,14 +5,16 @@ Three threads share one GPU through the evalpipe extension (evalpipe.hip):
 
   camera   30 Hz   vision encoder: preprocess -> encode -> pool (12 ms)
   imu     200 Hz   fusion kernel (0.3 ms) then hipStreamSynchronize(0),
-                   what torch.cuda.synchronize() becomes
+                   what torch.cuda.current_stream().synchronize() becomes
+                   on PyTorch's default stream
   sampler  50 Hz   policy head (1 ms) -> action
 
 written as quick research code is: everything on the null stream, scratch
 buffers hipMalloc'ed and hipFree'd every step.  At the end it prints each
 thread's per-step latency (p50, p99) and how many steps overran their
-period.  Runs on hipemu (see docs/README.ab.md) or, unchanged, on a real
-ROCm GPU once evalpipe.so is built there.
+period.  Runs on hipemu (README.md, "What the demo runs on") or, unchanged,
+on a real ROCm GPU once evalpipe.so is built there (README.md, "The same
+evaluate.py on a real GPU").
 
 usage: evaluate.py [--seconds S] [--quiet]   (EVAL_SECONDS sets the default)
 """

@@ -23,21 +23,7 @@
 #include <time.h>
 #include <x86intrin.h>
 #include "lbshim/hip_decls.h"
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int cmp_d(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
+#include "lbtest.h"
 
 static int cmp_u(const void *a, const void *b)
 {
@@ -59,19 +45,19 @@ int main(int argc, char **argv)
 	int r;
 
 	/* ticks per ns, against CLOCK_MONOTONIC over 50 ms */
-	c0 = now_ns();
+	c0 = lbt_now_ns();
 	r0 = __rdtsc();
-	while (now_ns() - c0 < 5e7)
+	while (lbt_now_ns() - c0 < 5e7)
 		;
-	rate = (double)(__rdtsc() - r0) / (now_ns() - c0);
+	rate = (double)(__rdtsc() - r0) / (lbt_now_ns() - c0);
 	hipMemset((void *)1, 0, 0); /* first call: start-up off the clock */
 	if (argc > 3 && !strcmp(argv[3], "paced"))
 		rounds = 0;
 	for (r = 0; r < rounds; r++) {
-		t0 = now_ns();
+		t0 = lbt_now_ns();
 		for (i = 0; i < n; i++)
 			hipMemset((void *)1, (int)i, (size_t)i);
-		mean[r] = (now_ns() - t0) / n;
+		mean[r] = (lbt_now_ns() - t0) / n;
 	}
 	for (i = 0; rounds && i < n; i++) {
 		a = __rdtsc();
@@ -79,7 +65,7 @@ int main(int argc, char **argv)
 		b = __rdtsc();
 		one[i] = b - a;
 	}
-	qsort(mean, rounds, sizeof(*mean), cmp_d);
+	qsort(mean, rounds, sizeof(*mean), lbt_cmp_double);
 	qsort(one, n, sizeof(*one), cmp_u);
 	if (rounds)
 		printf("mean_ns=%.1f p50_ns=%.1f p99_ns=%.1f ", mean[rounds / 2],

@@ -6,7 +6,7 @@ EMU=${EMU_DIR:-$BUILD/hipemu}
 [ -f "$EMU/libamdhip64.so.5" ] || { echo "hipemu not built"; exit 77; }
 run() { env "$@" LD_LIBRARY_PATH="$EMU" LD_PRELOAD="$SHIM" "$PROG" async; }
 
-if [ -e "$OLDPWD/policies/stream0.c" ] || nm "$SHIM" | grep -q lb_policy_stream0; then
+if [ -d "$OLDPWD/policies/stream0" ] || nm "$SHIM" | grep -q lb_policy_stream0; then
 	run LBSHIM_POLICIES=trace,stream0 LBSHIM_TRACE=s.lbt 2>err || fail "stream0: exit $?"
 	"$DUMP" s.lbt >s.dump
 	expect "^header .* policies=3 " s.dump

@@ -6,7 +6,9 @@ TOP=$(pwd)
 L=${LBTRACE:-"$TOP/$BUILD/lbtrace"}
 GEN="$TOP/$BUILD/tests/tools/lbtrace/gen_trace"
 GOLD="$TOP/tests/tools/lbtrace/golden"
-W="$TOP/$BUILD/tests/tools/lbtrace/work.$(basename "$0" .sh)"
+# A work directory per lbtrace under test (named by its folder: build,
+# asan): groups lbtrace and lbtrace-asan run these tests at once under -j.
+W="$TOP/$BUILD/tests/tools/lbtrace/work.$(basename "$(dirname "$L")").$(basename "$0" .sh)"
 rm -rf "$W" && mkdir -p "$W" && cd "$W" || exit 1
 for k in basic crash crashblk crashreg ring remap truncated badmagic badversion \
 	badblock corruptblk short; do
