@@ -81,6 +81,7 @@ static int lb_helper_round(void)
 static void *lb_helper_main(void *arg)
 {
 	struct timespec ts = { 0, 200000000 };
+	long nap = 1000000;
 	int refined = 0;
 
 	(void)arg;
@@ -89,8 +90,20 @@ static void *lb_helper_main(void *arg)
 	while (!__atomic_load_n(&lb_tr.stop, __ATOMIC_ACQUIRE)) {
 		uint32_t seen = __atomic_load_n(&lb_tr.wake, __ATOMIC_SEQ_CST);
 
-		if (lb_helper_round())
+		/*
+		 * Writers that stage do not wake us for each full block (a
+		 * wake-up can preempt the writer, on its own CPU, for the
+		 * whole copy: the p99 of a tight loop): we look every
+		 * millisecond while there is work, backing off to 200 ms
+		 * when there is none; a writer whose ring is half full
+		 * wakes us (trace_stage.c).
+		 */
+		if (lb_helper_round()) {
+			nap = 1000000;
 			continue;
+		}
+		nap = nap * 2 > 200000000 ? 200000000 : nap * 2;
+		ts.tv_nsec = nap;
 		if (!refined && lb_clock_ns(CLOCK_MONOTONIC) - lb_tr.start_mono >
 					100000000u) {
 			lb_clock_refine(100000000u);

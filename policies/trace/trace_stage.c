@@ -142,10 +142,16 @@ int lb_stage_next(struct lb_tt *t, const char *name)
 	s = &lb_stage[t->stage - 1];
 	n = lb_chunk_n(t->chunk);
 	if (t->blk) {
-		/* Hand the full block to the helper. */
+		/*
+		 * Hand the full block to the helper, who looks every
+		 * millisecond; woken only when half the ring waits for it
+		 * (a wake-up may preempt this thread for the whole copy).
+		 */
 		__atomic_store_n(&s->st[t->chunk_i], LB_ST_FULL,
 				 __ATOMIC_RELEASE);
-		if (lb_helper_here())
+		if (__atomic_load_n(&s->st[(t->chunk_i + n / 2) % n],
+				    __ATOMIC_RELAXED) != LB_ST_FREE &&
+		    lb_helper_here())
 			lb_helper_kick();
 		t->chunk_i = (t->chunk_i + 1) % n;
 		t->blk = NULL; /* until block chunk_i is free */
