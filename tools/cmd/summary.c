@@ -335,14 +335,21 @@ static void sum_raw_one(struct summary *s, const struct lbt_file *f,
 	int err;
 
 	if (x->hdr.type != LB_REC_CALL) {
+		/*
+		 * Rare: what sum_record() reads of them (type, note, the
+		 * raw record, its file), decoded here, and given to it.
+		 */
+		struct lbt_rec r = { .file = f, .raw = x, .type = x->hdr.type,
+				     .flags = x->hdr.flags,
+				     .note = x->hdr.note,
+				     .device = x->hdr.device,
+				     .ret = x->hdr.ret, .api = -1,
+				     .api_raw = x->hdr.api, .kind = -1 };
+
 		if (x->hdr.type == LB_REC_STRING ||
 		    x->hdr.type == LB_REC_FRAME)
 			return; /* not a record of lbt_next() */
-		s->records++;
-		if (x->hdr.type == LB_REC_LOST)
-			s->lost += x->a[0];
-		if (x->hdr.type == LB_REC_CRASH)
-			s->crashes++;
+		sum_record(s, &r);
 		return;
 	}
 	s->records++;
