@@ -138,21 +138,30 @@ struct lb_trace_rec *lb_tt_next_block(struct lb_tt *t)
 		goto out;
 	}
 	/*
-	 * A busy thread gets bigger chunks: 1, 2, 4 ... 16 blocks; with a
-	 * helper, its second chunk is a staging ring at once.
+	 * A busy thread gets bigger chunks: 1, 2, 4 ... 16 blocks.  With a
+	 * helper, its second chunk is its staging ring, which it maps
+	 * itself and faults in over the ring's first round: a spare of that
+	 * size would hold 4 MiB of file, and the helper's time, for every
+	 * thread that ever makes a call.
 	 */
 	n = t->want ? t->want * 2u : 2u;
 	if (n > LB_TR_CHUNK_MAX)
 		n = LB_TR_CHUNK_MAX;
-	if (__atomic_load_n(&lb_tr.helper_pid, __ATOMIC_RELAXED))
+	v = 0;
+	if (__atomic_load_n(&lb_tr.helper_pid, __ATOMIC_RELAXED)) {
 		n = LB_TR_STAGE_BLOCKS;
-	t->want = (uint8_t)n;
-	__atomic_store_n(&lb_tr.want[si], (uint8_t)n, __ATOMIC_RELAXED);
-	v = __atomic_exchange_n(&lb_tr.spare[si], 0, __ATOMIC_ACQUIRE);
+	} else {
+		t->want = (uint8_t)n;
+		__atomic_store_n(&lb_tr.want[si], (uint8_t)n,
+				 __ATOMIC_RELAXED);
+		v = __atomic_exchange_n(&lb_tr.spare[si], 0,
+					__ATOMIC_ACQUIRE);
+	}
 	if (!v) {
 		/*
-		 * Slow path: the helper is behind; map it ourselves (after
-		 * one fstat: no new block for a file that was removed).
+		 * The staging ring, or the helper is behind: map it
+		 * ourselves (after one fstat: no new block for a file that
+		 * was removed).
 		 */
 		__atomic_add_fetch(&lb_tr.slow_maps, 1, __ATOMIC_RELAXED);
 		if (!lb_file_gone())
@@ -266,10 +275,6 @@ void lb_tt_start(struct lb_tt *t)
 		v = __atomic_exchange_n(
 			&lb_tr.spare[t->thread_index % LB_TR_SPARES], 0,
 			__ATOMIC_ACQUIRE);
-	/* A busy thread's next chunk is its staging ring: mapped ahead. */
-	if (__atomic_load_n(&lb_tr.helper_pid, __ATOMIC_RELAXED))
-		__atomic_store_n(&lb_tr.want[t->thread_index % LB_TR_SPARES],
-				 LB_TR_STAGE_BLOCKS, __ATOMIC_RELAXED);
 	if (!v) /* a ring is faulted in now, up to 64 MiB, not in calls */
 		v = lb_file_map_chunk(1, !lb_tr.ring ||
 					       lb_tr.block_size <= (64u << 20));
