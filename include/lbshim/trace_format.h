@@ -14,8 +14,11 @@
  * file per process).  Its first 64-byte slot is a struct lb_trace_block;
  * the other slots are records (struct lb_trace_rec), written in order by
  * that thread only.  Blocks of one thread are chained by their ordinal
- * (not by file position: a thread takes runs of up to 16 consecutive
- * blocks at a time, and may leave blocks of a run unused, magic 0).
+ * (not by file position: a thread takes runs of consecutive blocks at a
+ * time, and may leave blocks of a run unused, magic 0).  A block staged
+ * by the writer (policies/trace/trace_stage.c) may be in the file twice,
+ * same thread and ordinal, when the writer died between copying it and
+ * clearing the staged one: a reader keeps the one with more records.
  * The file is a shared mapping while it is written, so a record is in the
  * file as soon as its last store is made, whatever kills the process.
  *

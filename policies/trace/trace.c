@@ -35,7 +35,7 @@ uint32_t lb_trace_policy_bits(void)
 /* ---- blocks of the calling thread ---- */
 
 /* name: the thread's name from its previous block, or NULL to ask. */
-static void lb_tt_begin_block(struct lb_tt *t, void *map, const char *name)
+void lb_tt_begin_block(struct lb_tt *t, void *map, const char *name)
 {
 	struct lb_trace_block *b = map;
 
@@ -99,12 +99,17 @@ struct lb_trace_rec *lb_tt_next_block(struct lb_tt *t)
 		return r;
 	}
 	if (__atomic_load_n(&lb_tr.stopped, __ATOMIC_ACQUIRE)) {
-		if (old && !t->in_crash) {
+		if ((old || t->stage) && !t->in_crash) {
 			/*
 			 * Nothing more goes to the file: let its space go (a
 			 * removed file is freed once no mapping holds it).
+			 * A staging ring goes to the helper, who may be
+			 * copying from it.
 			 */
-			lb_file_unmap_chunk(t->chunk);
+			if (t->stage)
+				lb_stage_drop(t);
+			else
+				lb_file_unmap_chunk(t->chunk);
 			t->chunk = 0;
 			t->blk = NULL;
 			t->pos = t->end = NULL;
@@ -115,6 +120,14 @@ struct lb_trace_rec *lb_tt_next_block(struct lb_tt *t)
 	}
 	if (old)
 		memcpy(name, old->thread_name, sizeof(name));
+	if (t->stage) {
+		/* Staging (trace_stage.c): the next block of the ring. */
+		if (lb_stage_next(t, old ? name : NULL)) {
+			lb_tt_lose(t);
+			return NULL;
+		}
+		goto out;
+	}
 	if (old && t->chunk_i + 1 < lb_chunk_n(t->chunk)) {
 		/* The next block of the chunk: no system call. */
 		t->chunk_i++;
@@ -124,17 +137,31 @@ struct lb_trace_rec *lb_tt_next_block(struct lb_tt *t)
 				  name);
 		goto out;
 	}
-	/* A busy thread gets bigger chunks: 1, 2, 4 ... 16 blocks. */
+	/*
+	 * A busy thread gets bigger chunks: 1, 2, 4 ... 16 blocks.  With a
+	 * helper, its second chunk is its staging ring, which it maps
+	 * itself and faults in over the ring's first round: a spare of that
+	 * size would hold 4 MiB of file, and the helper's time, for every
+	 * thread that ever makes a call.
+	 */
 	n = t->want ? t->want * 2u : 2u;
 	if (n > LB_TR_CHUNK_MAX)
 		n = LB_TR_CHUNK_MAX;
-	t->want = (uint8_t)n;
-	__atomic_store_n(&lb_tr.want[si], (uint8_t)n, __ATOMIC_RELAXED);
-	v = __atomic_exchange_n(&lb_tr.spare[si], 0, __ATOMIC_ACQUIRE);
+	v = 0;
+	if (__atomic_load_n(&lb_tr.helper_pid, __ATOMIC_RELAXED)) {
+		n = LB_TR_STAGE_BLOCKS;
+	} else {
+		t->want = (uint8_t)n;
+		__atomic_store_n(&lb_tr.want[si], (uint8_t)n,
+				 __ATOMIC_RELAXED);
+		v = __atomic_exchange_n(&lb_tr.spare[si], 0,
+					__ATOMIC_ACQUIRE);
+	}
 	if (!v) {
 		/*
-		 * Slow path: the helper is behind; map it ourselves (after
-		 * one fstat: no new block for a file that was removed).
+		 * The staging ring, or the helper is behind: map it
+		 * ourselves (after one fstat: no new block for a file that
+		 * was removed).
 		 */
 		__atomic_add_fetch(&lb_tr.slow_maps, 1, __ATOMIC_RELAXED);
 		if (!lb_file_gone())
@@ -154,6 +181,7 @@ struct lb_trace_rec *lb_tt_next_block(struct lb_tt *t)
 		lb_helper_kick();
 	t->chunk = v;
 	t->chunk_i = 0;
+	lb_stage_start(t); /* a ring from now on, if it can be one */
 	lb_tt_begin_block(t, lb_chunk_map(v), old ? name : NULL);
 out:
 	if (t->lost)
@@ -229,6 +257,7 @@ void lb_tt_start(struct lb_tt *t)
 	t->chunk = 0;
 	t->chunk_i = 0;
 	t->want = 1;
+	t->stage = 0;
 	t->pos = t->end = NULL;
 	lb_crash_thread_start(t);
 	t->state = LB_TT_NOFILE;
@@ -421,6 +450,7 @@ static void lb_trace_thread_exit(void)
 	if (t->state == LB_TT_FILE) {
 		r.t0 = r.t1 = lb_ticks();
 		lb_tt_emit(t, &r);
+		lb_stage_drop(t); /* a ring: the helper copies the rest */
 		lb_file_unmap_chunk(t->chunk);
 		t->chunk = 0;
 		t->blk = NULL;
@@ -469,6 +499,10 @@ static void lb_trace_fork_child(void)
 	lb_kinfo_fork_child();
 	lb_names_fork_child();
 	lb_tr.pid = getpid();
+	if (t->stage)
+		t->chunk = 0; /* unmapped with the other rings */
+	t->stage = 0;
+	lb_stage_fork_child();
 	lb_file_unmap_chunk(t->chunk);
 	t->chunk = 0;
 	t->blk = NULL;
@@ -485,10 +519,14 @@ static void lb_trace_fork_child(void)
 
 static void lb_trace_fini(void)
 {
-	lb_log(LB_LOG_DEBUG, "trace: %u blocks, %u chunks mapped by writers",
+	lb_log(LB_LOG_DEBUG,
+	       "trace: %u blocks, %u chunks mapped by writers, %u staged "
+	       "blocks copied by writers, %u waits for the helper's copy",
 	       lb_tr.hdr ? (unsigned)__atomic_load_n(&lb_tr.hdr->blocks_used,
 						     __ATOMIC_RELAXED) : 0,
-	       __atomic_load_n(&lb_tr.slow_maps, __ATOMIC_RELAXED));
+	       __atomic_load_n(&lb_tr.slow_maps, __ATOMIC_RELAXED),
+	       __atomic_load_n(&lb_tr.self_copies, __ATOMIC_RELAXED),
+	       __atomic_load_n(&lb_tr.stage_waits, __ATOMIC_RELAXED));
 	lb_helper_stop();
 	if (lb_tr.file_on)
 		lb_file_close();

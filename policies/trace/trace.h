@@ -3,7 +3,9 @@
  * Not for other policies: a policy never calls another one.
  *
  *   trace.c        the policy ops and the record path
- *   trace_file.c   file name, creation, header, blocks, helper thread
+ *   trace_file.c   file name, creation, header, descriptor, space
+ *   trace_helper.c the helper thread: maps ahead, unmaps, copies staged blocks
+ *   trace_stage.c  staging: a busy thread's ring of resident blocks
  *   trace_clock.c  the tick source and its calibration
  *   trace_args.c   what each API's record holds (a[], note)
  *   trace_names.c  kernel names and interned strings
@@ -23,6 +25,8 @@
 #define LB_TR_SPARES 64	    /* pre-mapped chunks, one slot per thread % 64 */
 #define LB_TR_CHUNK_MAX 16  /* blocks per chunk (one mapping), at most */
 #define LB_TR_MAX_FRAMES 64 /* backtrace depth recorded on a crash */
+#define LB_TR_STAGE_BLOCKS 64 /* blocks in a busy thread's staging ring */
+#define LB_TR_STAGE_SLOTS 256 /* threads that stage at once, at most */
 
 /* Process-wide state of the trace policy. */
 struct lb_tr_state {
@@ -58,6 +62,8 @@ struct lb_tr_state {
 	uintptr_t retire[LB_TR_SPARES]; /* used chunks the helper unmaps */
 	uint8_t want[LB_TR_SPARES];	/* chunk size a slot's thread wants */
 	uint32_t slow_maps;	/* chunks a writer had to map itself */
+	uint32_t self_copies;	/* staged blocks a writer copied itself */
+	uint32_t stage_waits;	/* times a writer waited for a copy */
 	/* clock */
 	uint64_t rate;		/* ticks per second */
 	uint64_t start_ticks, start_mono, start_real;
@@ -96,6 +102,7 @@ struct lb_tt {
 	uint8_t device;		    /* from the hipSetDevice calls seen */
 	uint8_t own_altstack;	    /* altstack is ours, to unmap at exit */
 	uint8_t want;		    /* blocks in the thread's next chunk */
+	uint16_t stage;		    /* 1 + its lb_stage slot; 0: not staging */
 	void *altstack;
 	struct lb_call *cur;	    /* the call between pre and post */
 };
@@ -189,6 +196,15 @@ void lb_file_stop(const char *what, int err);
  */
 int lb_file_gone(void);
 
+/*
+ * The file was removed: the header mapping becomes private memory and the
+ * descriptor is closed, so the file's space is freed once writers drop
+ * their blocks.  Called by the helper.
+ */
+void lb_file_let_go(void);
+
+/* ---- helper thread (trace_helper.c) ---- */
+
 /* Starts the helper thread (signals blocked).  Returns 0 or -1. */
 int lb_helper_start(void);
 
@@ -203,6 +219,62 @@ void lb_file_fork_child(void);
 
 /* Clean exit: end time, CLEAN_EXIT flag, close the file. */
 void lb_file_close(void);
+
+/*
+ * Writes one whole block (block_size bytes at blk) to a new block of the
+ * file with pwrite.  Returns 0, or -1 when tracing to the file stopped
+ * (before, or because of this write: one warning), or the descriptor is
+ * no longer the trace file's.
+ */
+int lb_file_write_block(const void *blk);
+
+/* ---- staging (trace_stage.c) ---- */
+
+/*
+ * A busy thread writes its records into a ring of LB_TR_STAGE_BLOCKS
+ * blocks of the file that stay mapped and resident (no page fault per
+ * 64 records, which costs more than the records themselves), and each
+ * full block is copied to a new block of the file with pwrite by the
+ * helper, then cleared for reuse.  Shared between the thread and the
+ * helper: which blocks of the ring are full, being copied or free.
+ */
+enum lb_stage_st { LB_ST_FREE = 0, LB_ST_FULL, LB_ST_COPYING };
+
+struct lb_stage {
+	uintptr_t chunk; /* the ring (lb_chunk_*); 0: slot unused */
+	int owned;	 /* a thread owns the slot (taken by CAS) */
+	int retire;	 /* its thread is done with it: copy, unmap, free */
+	uint8_t st[LB_TR_STAGE_BLOCKS]; /* enum lb_stage_st per block */
+};
+extern struct lb_stage lb_stage[LB_TR_STAGE_SLOTS];
+
+/*
+ * t's chunk (just taken, its first block not begun) becomes t's staging
+ * ring if it has LB_TR_STAGE_BLOCKS blocks, a helper runs and a slot is
+ * free.  Returns 1 if it did.
+ */
+int lb_stage_start(struct lb_tt *t);
+
+/*
+ * A staging thread's block is full (or t->blk is NULL: the last try
+ * found no free block): hands it to the helper and begins the next block
+ * of the ring, copying that one itself if the helper is behind.  Returns
+ * 0 when t has a new block, -1 when none could be had (the record is
+ * lost; tracing may have stopped; the next call tries again).
+ */
+int lb_stage_next(struct lb_tt *t, const char *name);
+
+/* The thread is done (exit, or stopped): the helper takes its ring. */
+void lb_stage_drop(struct lb_tt *t);
+
+/* Helper: copies every full staged block, frees dropped rings. */
+int lb_stage_round(void);
+
+/* Forked child: unmaps the parent's rings (they are its file's). */
+void lb_stage_fork_child(void);
+
+/* Begins a block at map for t (ordinal t->ordinal); trace.c. */
+void lb_tt_begin_block(struct lb_tt *t, void *map, const char *name);
 
 /* ---- record path (trace.c) ---- */
 

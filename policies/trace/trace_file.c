@@ -1,6 +1,6 @@
 /*
- * trace_file.c - the trace file: its name, creation, header, blocks, and
- * the helper thread that maps blocks ahead of the writers.
+ * trace_file.c - the trace file: its name, creation, header, descriptor
+ * and space (the helper thread that maps blocks ahead is trace_helper.c).
  *
  * The file is never written with write(2): it is a shared mapping, so a
  * record is in the page cache (and so in the file) as soon as its last
@@ -34,7 +34,6 @@
 #include "trace.h"
 #include "lbshim/version.h"
 
-static pthread_t lb_helper;
 static char lb_path[PATH_MAX];
 static dev_t lb_fd_dev; /* identity of the file behind lb_tr.fd */
 static ino_t lb_fd_ino;
@@ -389,6 +388,23 @@ uintptr_t lb_file_map_chunk(unsigned n, int populate)
 	k = __atomic_fetch_add(&lb_tr.hdr->blocks_used, n, __ATOMIC_RELAXED);
 	off = LB_TRACE_HEADER_SIZE + k * lb_tr.block_size;
 	err = lb_reserve(fd, off, len);
+	if (err && n > 1 &&
+	    __atomic_compare_exchange_n(&lb_tr.hdr->blocks_used,
+					(uint64_t[]){ k + n }, k, 0,
+					__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+		/*
+		 * A staging ring is megabytes: a nearly full disk may still
+		 * take single blocks.  Only when the ring's blocks could be
+		 * given back (no block was handed out after them): a hole
+		 * would be a block that a reader of a full tmpfs faults on.
+		 */
+		n = 1;
+		len = lb_tr.block_size;
+		k = __atomic_fetch_add(&lb_tr.hdr->blocks_used, 1,
+				       __ATOMIC_RELAXED);
+		off = LB_TRACE_HEADER_SIZE + k * len;
+		err = lb_reserve(fd, off, len);
+	}
 	if (err) {
 		lb_file_stop("cannot extend", err);
 		return 0;
@@ -412,6 +428,55 @@ uintptr_t lb_file_map_chunk(unsigned n, int populate)
 			*(volatile char *)p = 0;
 	}
 	return lb_chunk_enc(m, n);
+}
+
+int lb_file_write_block(const void *blk)
+{
+	uint64_t k, off, len = lb_tr.block_size, done = 0, have;
+	struct stat st;
+	int fd, err;
+
+	if (__atomic_load_n(&lb_tr.stopped, __ATOMIC_ACQUIRE) || !lb_tr.hdr)
+		return -1;
+	fd = lb_fd_get(&st);
+	if (fd < 0)
+		return -1;
+	k = __atomic_fetch_add(&lb_tr.hdr->blocks_used, 1, __ATOMIC_RELAXED);
+	off = LB_TRACE_HEADER_SIZE + k * len;
+	if (off + len > lb_tr.fsize_limit) {
+		/* past RLIMIT_FSIZE: SIGXFSZ would kill the program */
+		lb_file_stop("cannot extend", EFBIG);
+		return -1;
+	}
+	/*
+	 * No space is reserved: nothing maps this block, so a full disk is
+	 * pwrite's ENOSPC here, never a SIGBUS in the program.
+	 */
+	while (done < len) {
+		ssize_t w = pwrite(fd, (const char *)blk + done, len - done,
+				   (off_t)(off + done));
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			err = w < 0 ? errno : ENOSPC;
+			/* Give the block back if it is the last: no hole. */
+			__atomic_compare_exchange_n(&lb_tr.hdr->blocks_used,
+						    (uint64_t[]){ k + 1 }, k, 0,
+						    __ATOMIC_RELAXED,
+						    __ATOMIC_RELAXED);
+			lb_file_stop("cannot write", err);
+			return -1;
+		}
+		done += (uint64_t)w;
+	}
+	have = __atomic_load_n(&lb_tr.file_size, __ATOMIC_RELAXED);
+	while (have < off + len &&
+	       !__atomic_compare_exchange_n(&lb_tr.file_size, &have, off + len,
+					    1, __ATOMIC_RELAXED,
+					    __ATOMIC_RELAXED))
+		;
+	return 0;
 }
 
 void lb_file_unmap_chunk(uintptr_t v)
@@ -625,8 +690,6 @@ void lb_file_fork_child(void)
 	lb_tr.stopped = 0;
 }
 
-/* ---- helper thread ---- */
-
 /*
  * The file was removed: free its space by holding it no longer (writers
  * drop their blocks at their next one).  The header mapping becomes
@@ -638,7 +701,7 @@ void lb_file_fork_child(void)
  * meanwhile, not the trace file (lb_fd_get: it gives up); the number is
  * high, so open(2) hands it out only to a program holding every lower one.
  */
-static void lb_file_let_go(void)
+void lb_file_let_go(void)
 {
 	size_t len = LB_TRACE_HEADER_SIZE + lb_tr.block_size;
 	void *m;
@@ -652,126 +715,4 @@ static void lb_file_let_go(void)
 			munmap(m, len);
 	}
 	lb_fd_close();
-}
-
-void lb_helper_kick(void)
-{
-	__atomic_add_fetch(&lb_tr.wake, 1, __ATOMIC_SEQ_CST);
-	if (__atomic_load_n(&lb_tr.waiting, __ATOMIC_SEQ_CST))
-		syscall(SYS_futex, &lb_tr.wake, FUTEX_WAKE_PRIVATE, 1, NULL,
-			NULL, 0);
-}
-
-/* One round: unmap used chunks, map spares.  Returns 1 if it did work. */
-static int lb_helper_round(void)
-{
-	uint32_t n = __atomic_load_n(&lb_tr.next_thread, __ATOMIC_RELAXED);
-	int i, did = 0;
-
-	if (n > LB_TR_SPARES)
-		n = LB_TR_SPARES;
-	lb_file_gone();
-	for (i = 0; i < LB_TR_SPARES; i++) {
-		uintptr_t old = __atomic_exchange_n(&lb_tr.retire[i], 0,
-						    __ATOMIC_ACQUIRE);
-
-		if (old) {
-			lb_file_unmap_chunk(old);
-			did = 1;
-		}
-	}
-	if (__atomic_load_n(&lb_tr.stopped, __ATOMIC_ACQUIRE)) {
-		/*
-		 * Stopped (disk full, file removed): writers take no new
-		 * spare (one racing with us gets it or not: the exchange
-		 * decides), so the rest are unmapped; a removed file is then
-		 * held only by the blocks writers still have.
-		 */
-		for (i = 0; i < LB_TR_SPARES; i++)
-			lb_file_unmap_chunk(__atomic_exchange_n(
-				&lb_tr.spare[i], 0, __ATOMIC_ACQUIRE));
-		if (__atomic_exchange_n(&lb_tr.gone, 0, __ATOMIC_ACQUIRE))
-			lb_file_let_go();
-		return did;
-	}
-	for (i = 0; i < (int)n && !__atomic_load_n(&lb_tr.stop,
-						   __ATOMIC_ACQUIRE); i++) {
-		uintptr_t v, expect = 0;
-		unsigned want;
-
-		if (__atomic_load_n(&lb_tr.spare[i], __ATOMIC_RELAXED))
-			continue;
-		want = __atomic_load_n(&lb_tr.want[i], __ATOMIC_RELAXED);
-		v = lb_file_map_chunk(want ? want : 1, 1);
-		if (!v)
-			break;
-		if (!__atomic_compare_exchange_n(&lb_tr.spare[i], &expect, v, 0,
-						 __ATOMIC_RELEASE,
-						 __ATOMIC_RELAXED))
-			lb_file_unmap_chunk(v); /* blocks left unused */
-		did = 1;
-	}
-	return did;
-}
-
-static void *lb_helper_main(void *arg)
-{
-	struct timespec ts = { 0, 200000000 };
-	int refined = 0;
-
-	(void)arg;
-	prctl(PR_SET_NAME, "lbshim-trace", 0, 0, 0);
-	lb_depth++; /* nothing on this thread is the program's */
-	while (!__atomic_load_n(&lb_tr.stop, __ATOMIC_ACQUIRE)) {
-		uint32_t seen = __atomic_load_n(&lb_tr.wake, __ATOMIC_SEQ_CST);
-
-		if (lb_helper_round())
-			continue;
-		if (!refined && lb_clock_ns(CLOCK_MONOTONIC) - lb_tr.start_mono >
-					100000000u) {
-			lb_clock_refine(100000000u);
-			refined = 1;
-		}
-		__atomic_store_n(&lb_tr.waiting, 1, __ATOMIC_SEQ_CST);
-		if (__atomic_load_n(&lb_tr.wake, __ATOMIC_SEQ_CST) == seen &&
-		    !__atomic_load_n(&lb_tr.stop, __ATOMIC_SEQ_CST))
-			syscall(SYS_futex, &lb_tr.wake, FUTEX_WAIT_PRIVATE, seen,
-				&ts, NULL, 0);
-		__atomic_store_n(&lb_tr.waiting, 0, __ATOMIC_SEQ_CST);
-	}
-	return NULL;
-}
-
-int lb_helper_start(void)
-{
-	sigset_t all, old;
-	int err;
-
-	if (lb_tr.ring)
-		return 0; /* a ring never needs another block */
-	lb_tr.stop = 0;
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	err = pthread_create(&lb_helper, NULL, lb_helper_main, NULL);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (err) {
-		lb_log(LB_LOG_INFO,
-		       "trace: no helper thread (%s); writers map blocks "
-		       "themselves",
-		       strerror(err));
-		return -1;
-	}
-	__atomic_store_n(&lb_tr.helper_pid, getpid(), __ATOMIC_RELAXED);
-	return 0;
-}
-
-void lb_helper_stop(void)
-{
-	if (__atomic_load_n(&lb_tr.helper_pid, __ATOMIC_RELAXED) != getpid())
-		return;
-	__atomic_store_n(&lb_tr.stop, 1, __ATOMIC_SEQ_CST);
-	lb_helper_kick();
-	syscall(SYS_futex, &lb_tr.wake, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
-	pthread_join(lb_helper, NULL);
-	__atomic_store_n(&lb_tr.helper_pid, 0, __ATOMIC_RELAXED);
 }

@@ -32,6 +32,88 @@ static unsigned long counts[MAX_API][MAX_RET];
 static const char *names[MAX_API];
 static int tids[MAX_TID], ntids;
 
+/*
+ * A staged block may be in the file twice (its copy and the staged block
+ * itself, same thread and ordinal) when the writer died between the copy
+ * and the clearing, lbshim-trace(5): only the one with more records
+ * counts.  bk[] lists every non-ring block; losers are marked.
+ */
+struct bkey {
+	uint32_t ti, tid;
+	uint64_t ord, off;
+	uint32_t n;
+	int dup;
+};
+static struct bkey *bk;
+
+static int cmp_bkey(const void *x, const void *y)
+{
+	const struct bkey *a = x, *b = y;
+
+	if (a->ti != b->ti)
+		return a->ti < b->ti ? -1 : 1;
+	if (a->tid != b->tid)
+		return a->tid < b->tid ? -1 : 1;
+	if (a->ord != b->ord)
+		return a->ord < b->ord ? -1 : 1;
+	if (a->n != b->n)
+		return a->n > b->n ? -1 : 1; /* more records first */
+	return a->off < b->off ? -1 : a->off > b->off;
+}
+
+static int cmp_off(const void *x, const void *y)
+{
+	const struct bkey *a = x, *b = y;
+
+	return a->off < b->off ? -1 : a->off > b->off;
+}
+
+static size_t dedup_index(const unsigned char *m, uint64_t size, uint32_t bs)
+{
+	uint32_t slots = lb_trace_slots(bs), k;
+	uint64_t off;
+	size_t n = 0, i;
+
+	bk = calloc(size / bs + 1, sizeof(*bk));
+	if (!bk)
+		exit(2);
+	for (off = LB_TRACE_HEADER_SIZE; off + bs <= size; off += bs) {
+		const struct lb_trace_block *b = (const void *)(m + off);
+		const struct lb_trace_rec *rec = (const void *)(m + off);
+
+		if (b->magic != LB_BLOCK_MAGIC || (b->flags & LB_BLK_RING))
+			continue;
+		for (k = 1; k <= slots && rec[k].hdr.type; k++)
+			;
+		bk[n++] = (struct bkey){ b->thread_index, b->tid, b->ordinal,
+					 off, k - 1, 0 };
+	}
+	qsort(bk, n, sizeof(*bk), cmp_bkey);
+	for (i = 1; i < n; i++)
+		bk[i].dup = bk[i].ti == bk[i - 1].ti &&
+			    bk[i].tid == bk[i - 1].tid &&
+			    bk[i].ord == bk[i - 1].ord;
+	qsort(bk, n, sizeof(*bk), cmp_off);
+	return n;
+}
+
+static int is_dup(uint64_t off, size_t n)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (bk[mid].off == off)
+			return bk[mid].dup;
+		if (bk[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
 static void note_tid(int tid)
 {
 	int i;
@@ -51,7 +133,7 @@ int main(int argc, char **argv)
 	struct stat st;
 	uint64_t off;
 	int fd, a, r;
-	size_t o;
+	size_t o, nb;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: lbt_count FILE\n");
@@ -80,13 +162,14 @@ int main(int argc, char **argv)
 		names[a] = h->api_names + o;
 		o += strnlen(h->api_names + o, sizeof(h->api_names) - o) + 1;
 	}
+	nb = dedup_index(m, (uint64_t)st.st_size, h->block_size);
 	for (off = LB_TRACE_HEADER_SIZE; off + h->block_size <= (uint64_t)st.st_size;
 	     off += h->block_size) {
 		const struct lb_trace_block *b = (const void *)(m + off);
 		const struct lb_trace_rec *rec = (const void *)(m + off);
 		uint32_t k, slots = lb_trace_slots(h->block_size);
 
-		if (b->magic != LB_BLOCK_MAGIC)
+		if (b->magic != LB_BLOCK_MAGIC || is_dup(off, nb))
 			continue;
 		note_tid((int)b->tid);
 		for (k = 1; k <= slots; k++) {

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "lbshim/api.h"
 #include "format/fmt.h"
+#include "cmd/summary.h"
 
 /*
  * The bare function name of a demangled kernel name: no return type,
@@ -122,6 +123,11 @@ int lbt_run_fmt(const struct lbt_fmt *fmt, struct lbt_set *set,
 	st = fmt->begin(set, o, opt);
 	if (!st)
 		return 2;
+	if (fmt == &lbt_fmt_summary && !filters && !lr.want) {
+		/* statistics only: no record needs decoding */
+		lbt_summary_raw(st, set);
+		goto end;
+	}
 	lbt_rewind(set, lr.want ? LBT_ORDERED : fmt->mode);
 	while ((r = lbt_next(set))) {
 		if (filters && !lbt_filter(opt, r))
@@ -138,6 +144,7 @@ int lbt_run_fmt(const struct lbt_fmt *fmt, struct lbt_set *set,
 		fmt->record(st, k);
 	}
 	free(lr.r);
+end:
 	rc = fmt->end(st);
 	if (lbt_out_flush(o) && !rc)
 		rc = 2;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "lbshim/api.h"
 #include "format/fmt.h"
+#include "cmd/summary.h"
 #include "lbshim/names.h"
 #include "cmd/sketch.h"
 #include "format/kinfo.h"
@@ -213,6 +214,15 @@ static void add(struct summary *s, struct stat_row *row,
 		s->oom = 1;
 }
 
+/*
+ * Slot hash of a string id: the high half of a 64-bit product, so that
+ * ids that differ only in high bits do not share a chain.
+ */
+static size_t sid_hash(uint32_t sid)
+{
+	return (size_t)(((uint64_t)sid * 0x9e3779b97f4a7c15ull) >> 32);
+}
+
 /* Raw kernel row of SID in FC, made if new; -1 when full or OOM. */
 static int32_t kernel_row(struct file_cache *fc, uint32_t sid)
 {
@@ -230,7 +240,7 @@ static int32_t kernel_row(struct file_cache *fc, uint32_t sid)
 		for (i = 0; i < fc->capkr; i++) {
 			if (!fc->kr[i].sid)
 				continue;
-			h = ((size_t)fc->kr[i].sid * 2654435761u) & (nc - 1);
+			h = sid_hash(fc->kr[i].sid) & (nc - 1);
 			while (n[h].sid)
 				h = (h + 1) & (nc - 1);
 			n[h] = fc->kr[i];
@@ -242,7 +252,7 @@ static int32_t kernel_row(struct file_cache *fc, uint32_t sid)
 find:
 	if (!fc->capkr)
 		return -1;
-	h = ((size_t)sid * 2654435761u) & (fc->capkr - 1);
+	h = sid_hash(sid) & (fc->capkr - 1);
 	for (i = 0; i < fc->capkr; i++, h = (h + 1) & (fc->capkr - 1)) {
 		if (fc->kr[h].sid == sid)
 			return h;
@@ -309,6 +319,98 @@ static void sum_record(void *p, const struct lbt_rec *r)
 		fc->kr[row].errors++;
 	if (lbt_sketch_add(&fc->kr[row].sk, r->dur_ns < 0 ? 0 : r->dur_ns))
 		s->oom = 1;
+}
+
+/*
+ * sum_record() from the raw record (lbt_each_raw): the same figures
+ * without decoding each record, which costs more than the statistic.
+ */
+static void sum_raw_one(struct summary *s, const struct lbt_file *f,
+			struct file_cache *fc, const struct lb_trace_rec *x)
+{
+	uint32_t raw = x->hdr.api, sid;
+	int api = raw < f->napi ? f->api_map[raw] : -1;
+	int64_t dur;
+	int32_t row;
+	int err;
+
+	if (x->hdr.type != LB_REC_CALL) {
+		/*
+		 * Rare: what sum_record() reads of them (type, note, the
+		 * raw record, its file), decoded here, and given to it.
+		 */
+		struct lbt_rec r = { .file = f, .raw = x, .type = x->hdr.type,
+				     .flags = x->hdr.flags,
+				     .note = x->hdr.note,
+				     .device = x->hdr.device,
+				     .ret = x->hdr.ret, .api = -1,
+				     .api_raw = x->hdr.api, .kind = -1 };
+
+		if (x->hdr.type == LB_REC_STRING ||
+		    x->hdr.type == LB_REC_FRAME)
+			return; /* not a record of lbt_next() */
+		sum_record(s, &r);
+		return;
+	}
+	s->records++;
+	if (!x->t1 || (x->hdr.flags & LB_RF_INFLIGHT)) {
+		s->in_flight++; /* not a whole call: no duration */
+		return;
+	}
+	if (raw < f->napi && fc->api) {
+		row = fc->api[raw];
+		if (row < 0)
+			row = fc->api[raw] = row_of(
+				&s->apis, lbt_raw_api_name(s->set, f, raw),
+				SIZE_MAX);
+	} else {
+		row = row_of(&s->apis, lbt_raw_api_name(s->set, f, raw),
+			     SIZE_MAX);
+	}
+	dur = lbt_raw_dur_ns(f, x);
+	/* lbt_rec_is_error(): "not ready" is how queries answer */
+	err = x->hdr.ret &&
+	      !(x->hdr.ret == 600 && (api == LB_ID_hipStreamQuery ||
+				      api == LB_ID_hipStreamQuery_spt ||
+				      api == LB_ID_hipEventQuery));
+	if (row >= 0) {
+		s->apis.rows[row].errors += err;
+		if (lbt_sketch_add(&s->apis.rows[row].sk, dur < 0 ? 0 : dur))
+			s->oom = 1;
+	}
+	if (api < 0 || lb_api_info[api].kind != LB_KIND_LAUNCH)
+		return;
+	sid = (uint32_t)x->a[0];
+	if (sid == fc->last_sid && fc->last_krow >= 0) {
+		row = fc->last_krow;
+	} else {
+		/* host functions and callbacks carry no kernel */
+		if (api == LB_ID_hipLaunchHostFunc ||
+		    api == LB_ID_hipStreamAddCallback || !sid)
+			return;
+		row = kernel_row(fc, sid);
+		fc->last_sid = sid;
+		fc->last_krow = row;
+	}
+	if (row < 0) {
+		s->kernels.full = 1;
+		return;
+	}
+	fc->kr[row].errors += err;
+	if (lbt_sketch_add(&fc->kr[row].sk, dur < 0 ? 0 : dur))
+		s->oom = 1;
+}
+
+static int sum_raw(void *p, const struct lbt_file *f,
+		   const struct lb_trace_rec *x, uint32_t n)
+{
+	struct summary *s = p;
+	struct file_cache *fc = &s->fc[f->index];
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		sum_raw_one(s, f, fc, &x[i]);
+	return 0;
 }
 
 /* Names the raw kernel rows of every file and merges them by name. */
@@ -498,6 +600,11 @@ static int sum_end(void *p)
 	free(s->ki);
 	free(s);
 	return rc;
+}
+
+int lbt_summary_raw(void *st, struct lbt_set *set)
+{
+	return lbt_each_raw(set, sum_raw, st);
 }
 
 const struct lbt_fmt lbt_fmt_summary = {

@@ -41,15 +41,42 @@ void lbt_write_slow(struct lbt_out *o, const char *s, size_t n)
 	}
 }
 
+/*
+ * Numbers are written into a scratch array ending at its middle, then
+ * copied whole (a fixed length: a few moves, no memcpy call) and only
+ * their length counted: print --json writes several per record.
+ */
+#define LBT_NUM_MAX 24
+
+static const char lbt_digits2[] = "00010203040506070809"
+				  "10111213141516171819"
+				  "20212223242526272829"
+				  "30313233343536373839"
+				  "40414243444546474849"
+				  "50515253545556575859"
+				  "60616263646566676869"
+				  "70717273747576777879"
+				  "80818283848586878889"
+				  "90919293949596979899";
+
 void lbt_put_u64(struct lbt_out *o, uint64_t v)
 {
-	char tmp[24], *p = tmp + sizeof(tmp);
+	char tmp[2 * LBT_NUM_MAX], *e = tmp + LBT_NUM_MAX, *p = e;
+	char *d = lbt_room(o, LBT_NUM_MAX);
 
-	do {
-		*--p = '0' + v % 10;
-		v /= 10;
-	} while (v);
-	lbt_write(o, p, tmp + sizeof(tmp) - p);
+	while (v >= 100) {
+		p -= 2;
+		memcpy(p, lbt_digits2 + (v % 100) * 2, 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		p -= 2;
+		memcpy(p, lbt_digits2 + v * 2, 2);
+	} else {
+		*--p = (char)('0' + v);
+	}
+	memcpy(d, p, LBT_NUM_MAX);
+	o->len += (size_t)(e - p);
 }
 
 void lbt_put_i64(struct lbt_out *o, int64_t v)
@@ -65,7 +92,8 @@ void lbt_put_i64(struct lbt_out *o, int64_t v)
 void lbt_put_hex(struct lbt_out *o, uint64_t v)
 {
 	static const char dig[] = "0123456789abcdef";
-	char tmp[20], *p = tmp + sizeof(tmp);
+	char tmp[2 * LBT_NUM_MAX], *e = tmp + LBT_NUM_MAX, *p = e;
+	char *d = lbt_room(o, LBT_NUM_MAX);
 
 	do {
 		*--p = dig[v & 15];
@@ -73,7 +101,8 @@ void lbt_put_hex(struct lbt_out *o, uint64_t v)
 	} while (v);
 	*--p = 'x';
 	*--p = '0';
-	lbt_write(o, p, tmp + sizeof(tmp) - p);
+	memcpy(d, p, LBT_NUM_MAX);
+	o->len += (size_t)(e - p);
 }
 
 void lbt_put_fixed(struct lbt_out *o, int64_t ns, int64_t unit, int dec)
@@ -149,19 +178,32 @@ static int utf8_len(const unsigned char *s)
 	return n;
 }
 
+/* Bytes a JSON string holds as they are: printable ASCII but " and \. */
+static const unsigned char lbt_json_plain[256] = {
+	[0x20 ... 0x21] = 1, /* '"' is 0x22 */
+	[0x23 ... 0x5b] = 1, /* '\\' is 0x5c */
+	[0x5d ... 0x7f] = 1,
+};
+
 void lbt_put_json_chars(struct lbt_out *o, const char *str)
 {
 	static const char dig[] = "0123456789abcdef";
 	const unsigned char *s = (const unsigned char *)str;
 
 	while (*s) {
-		const unsigned char *run = s;
+		/* plain bytes straight into the buffer, 256 at a time */
+		char *d = lbt_room(o, 256);
+		size_t i = 0;
 		int n;
 
-		while (*s >= 0x20 && *s < 0x80 && *s != '"' && *s != '\\')
-			s++;
-		if (s > run)
-			lbt_write(o, (const char *)run, s - run);
+		while (i < 256 && lbt_json_plain[s[i]]) {
+			d[i] = (char)s[i];
+			i++;
+		}
+		o->len += i;
+		s += i;
+		if (i == 256)
+			continue;
 		if (!*s)
 			break;
 		if (*s == '"' || *s == '\\') {

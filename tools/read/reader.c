@@ -322,6 +322,52 @@ void lbt_chunk_free(struct lbt_chunk *ch)
 	memset(ch, 0, sizeof(*ch));
 }
 
+/* Committed records of block b: its slots up to the first empty one. */
+static uint32_t count_committed(const struct lbt_file *f,
+				const struct lbt_block *b)
+{
+	struct lbt_chunk ch = { 0 };
+	uint32_t s, n = 0;
+
+	for (s = 0; s < b->nslots; s++) {
+		if (!ch.recs || s < ch.first || s >= ch.first + ch.n)
+			lbt_chunk_load(f, &ch, b, s);
+		if (!ch.recs[s - ch.first].hdr.type)
+			break;
+		n++;
+	}
+	lbt_chunk_free(&ch);
+	return n;
+}
+
+/*
+ * A block the writer staged (lbshim-trace(5)) may be in the file twice
+ * for a moment, its copy and the staged block, if the process died
+ * between the copy and the clearing of the staged block: same thread,
+ * same ordinal.  Keeps the one with more records (the copy may have been
+ * cut short); blocks must be sorted.
+ */
+static void drop_duplicates(struct lbt_file *f)
+{
+	uint32_t i, o = 0;
+
+	for (i = 0; i < f->nblocks; i++) {
+		struct lbt_block *b = &f->blocks[i];
+		struct lbt_block *p = o ? &f->blocks[o - 1] : NULL;
+
+		if (p && !(b->flags & LB_BLK_RING) &&
+		    !(p->flags & LB_BLK_RING) &&
+		    p->thread_index == b->thread_index && p->tid == b->tid &&
+		    p->ordinal == b->ordinal) {
+			if (count_committed(f, b) > count_committed(f, p))
+				*p = *b;
+			continue;
+		}
+		f->blocks[o++] = *b;
+	}
+	f->nblocks = o;
+}
+
 /* Reads the block headers; counts the records of each block. */
 static int index_blocks(struct lbt_set *set, struct lbt_file *f)
 {
@@ -370,6 +416,7 @@ static int index_blocks(struct lbt_set *set, struct lbt_file *f)
 		f->nblocks++;
 	}
 	qsort(f->blocks, f->nblocks, sizeof(*f->blocks), cmp_block);
+	drop_duplicates(f);
 	return 0;
 }
 

@@ -195,6 +195,41 @@ void lbt_rewind(struct lbt_set *set, int mode);
  * unless lbt_show_internal() was called. */
 const struct lbt_rec *lbt_next(struct lbt_set *set);
 
+/*
+ * The records of the set as they are in the file, without decoding: fn
+ * is called with runs of N consecutive committed records (valid during
+ * the call) of file F, in the order of an UNORDERED pass.  Unlike
+ * lbt_next(), STRING and FRAME records are in the runs (skip them by
+ * type).  For statistics over millions of records, where decoding each
+ * into struct lbt_rec costs more than the statistic.  Stops when fn
+ * returns nonzero (returns that value); else 0.  A lazy set's scan rides
+ * along, as in an UNORDERED pass.
+ */
+typedef int (*lbt_raw_fn)(void *arg, const struct lbt_file *f,
+			  const struct lb_trace_rec *r, uint32_t n);
+int lbt_each_raw(struct lbt_set *set, lbt_raw_fn fn, void *arg);
+
+/* Name of the writer's API id RAW of F, as struct lbt_rec.api_name. */
+const char *lbt_raw_api_name(struct lbt_set *set, const struct lbt_file *f,
+			     uint32_t raw);
+
+/* FILE's clock ticks D as ns, saturating far below overflow. */
+static inline int64_t lbt_dticks_ns(const struct lbt_file *f, uint64_t d)
+{
+	unsigned __int128 v = d;
+
+	if (!f->ns_identity)
+		v = (v * f->ns_mult + (1u << 31)) >> 32; /* rounded */
+	return v > INT64_MAX / 4 ? INT64_MAX / 4 : (int64_t)v;
+}
+
+/* Duration of raw call record R of F, as struct lbt_rec.dur_ns. */
+static inline int64_t lbt_raw_dur_ns(const struct lbt_file *f,
+				     const struct lb_trace_rec *r)
+{
+	return r->t1 > r->t0 && r->t0 ? lbt_dticks_ns(f, r->t1 - r->t0) : 0;
+}
+
 /* Also yield STRING and FRAME records from lbt_next(). */
 void lbt_show_internal(struct lbt_set *set, int on);
 

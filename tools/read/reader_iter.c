@@ -276,6 +276,110 @@ const struct lbt_rec *lbt_next(struct lbt_set *set)
 	return &set->rec;
 }
 
+const char *lbt_raw_api_name(struct lbt_set *set, const struct lbt_file *f,
+			     uint32_t raw)
+{
+	int id;
+
+	return api_name(set, f, raw, &id);
+}
+
+/*
+ * The records of one thread for lbt_each_raw (cursor_fill's walk), handed
+ * over in runs of consecutive committed slots of one window.
+ */
+static int each_raw_thread(struct lbt_file *f, struct lbt_thread *t,
+			   struct lbt_chunk *ch, lbt_raw_fn fn, void *arg)
+{
+	uint32_t bi, pos, k, n, run;
+	int rc;
+
+	for (bi = 0; bi < t->nblocks; bi++) {
+		struct lbt_block *b = &f->blocks[t->first_block + bi];
+
+		for (pos = 0; pos < b->npos; pos += n) {
+			uint32_t s = lbt_pos_slot(b, pos);
+			const struct lb_trace_rec *r = lbt_slot(f, ch, b, s);
+			int end = 0;
+
+			/* the window never crosses a ring's wrap */
+			n = ch->first + ch->n - s;
+			if (n > b->npos - pos)
+				n = b->npos - pos;
+			for (k = 0, run = 0; k < n; k++) {
+				if (r[k].hdr.type) {
+					if (f->lazy_sc)
+						lbt_scan_one(f, f->lazy_sc, t,
+							     &r[k],
+							     lbt_slot_off(b, s + k));
+					run++;
+					continue;
+				}
+				if (run && (rc = fn(arg, f, &r[k - run], run)))
+					return rc;
+				run = 0;
+				/* the commit rule: a plain block ends here */
+				if (!(b->flags & LB_BLK_RING)) {
+					b->npos = pos + k;
+					end = 1;
+					break;
+				}
+			}
+			if (run && (rc = fn(arg, f, &r[k - run], run)))
+				return rc;
+			if (end)
+				break;
+		}
+	}
+	return 0;
+}
+
+int lbt_each_raw(struct lbt_set *set, lbt_raw_fn fn, void *arg)
+{
+	struct lbt_chunk ch = { 0 };
+	int i, rc = 0;
+	uint32_t j;
+
+	lbt_free_cursors(set);
+	set->started = 0; /* a later lbt_next() starts over */
+	for (i = 0; i < set->nfiles; i++) {
+		struct lbt_file *f = set->files[i];
+
+		if (f->lazy_sc) {
+			lbt_scan_abort(f, f->lazy_sc);
+			f->lazy_sc = NULL;
+		}
+		if (f->scanned)
+			continue;
+		if (set->lazy)
+			f->lazy_sc = lbt_scan_begin(f);
+		if (!f->lazy_sc)
+			lbt_ensure_scanned(f);
+	}
+	ch.cap = 1024;
+	for (i = 0; i < set->nfiles && !rc; i++) {
+		struct lbt_file *f = set->files[i];
+
+		ch.b = NULL; /* windows are per file */
+		for (j = 0; j < f->nthreads && !rc; j++)
+			rc = each_raw_thread(f, &f->threads[j], &ch, fn, arg);
+	}
+	lbt_chunk_free(&ch);
+	if (rc) {
+		for (i = 0; i < set->nfiles; i++) {
+			struct lbt_file *f = set->files[i];
+
+			if (f->lazy_sc) {
+				lbt_scan_abort(f, f->lazy_sc);
+				f->lazy_sc = NULL;
+			}
+		}
+		return rc;
+	}
+	finish_pass(set);
+	return 0;
+}
+
 /* Host-function and callback launches carry a function, not a kernel. */
 static int host_fn_api(int api)
 {

@@ -109,16 +109,6 @@ static inline int lbt_untimed(unsigned type)
 	return type == LB_REC_STRING || type == LB_REC_FRAME;
 }
 
-/* FILE's clock ticks D as ns, saturating far below overflow. */
-static inline int64_t lbt_dticks_ns(const struct lbt_file *f, uint64_t d)
-{
-	unsigned __int128 v = d;
-
-	if (!f->ns_identity)
-		v = (v * f->ns_mult + (1u << 31)) >> 32; /* rounded */
-	return v > INT64_MAX / 4 ? INT64_MAX / 4 : (int64_t)v;
-}
-
 /* lbt_ticks_to_ns(), inline for the iteration's hot path. */
 static inline int64_t lbt_ticks_ns(const struct lbt_file *f, uint64_t t)
 {

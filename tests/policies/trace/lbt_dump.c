@@ -89,6 +89,41 @@ static int cmp_blk(const void *x, const void *y)
 	return 0;
 }
 
+static uint32_t committed(const struct lb_trace_block *b, uint32_t slots)
+{
+	const struct lb_trace_rec *r = (const struct lb_trace_rec *)b + 1;
+	uint32_t k;
+
+	for (k = 0; k < slots && r[k].hdr.type; k++)
+		;
+	return k;
+}
+
+/*
+ * A staged block may be in the file twice, its copy and the staged block
+ * (same thread, same ordinal), when the writer died between the copy and
+ * the clearing (lbshim-trace(5)): the one with more records is kept.
+ */
+static unsigned drop_dups(struct blk *bl, unsigned nb, uint32_t slots)
+{
+	unsigned i, o = 0;
+
+	for (i = 0; i < nb; i++) {
+		const struct lb_trace_block *b = bl[i].b;
+		const struct lb_trace_block *p = o ? bl[o - 1].b : NULL;
+
+		if (p && !((b->flags | p->flags) & LB_BLK_RING) &&
+		    p->thread_index == b->thread_index && p->tid == b->tid &&
+		    p->ordinal == b->ordinal) {
+			if (committed(b, slots) > committed(p, slots))
+				bl[o - 1] = bl[i];
+			continue;
+		}
+		bl[o++] = bl[i];
+	}
+	return o;
+}
+
 static long long check_n = -1;
 static long long seq_next[4096];
 static long long seq_count[4096];
@@ -260,6 +295,7 @@ int main(int argc, char **argv)
 	}
 	load_strings(bl, nb, slots);
 	qsort(bl, nb, sizeof(*bl), cmp_blk);
+	nb = drop_dups(bl, nb, slots);
 	if (check_n < 0)
 		printf("header version=%u pid=%u ppid=%u flags=0x%x "
 		       "block_size=%u ring_slots=%u blocks_used=%llu "

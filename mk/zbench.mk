@@ -1,0 +1,26 @@
+# mk/zbench.mk - `make bench`: one table of every figure of the
+# performance goals (issue 16), each beside its goal, configurations
+# measured interleaved in one run (tests/bench/bench.sh), then the same
+# workloads on hipemu with a GPU's costs (tests/bench/bench_gpu.sh).
+# Named to be read after the other mk/*.mk: its prerequisites are their
+# products.  The per-part benchmarks (bench-trace, bench-pool,
+# bench-stream0, bench-lbtrace, bench-passthrough) stay targets of their
+# own, for their details; `make bench` runs the table, which measures
+# what each of them measures.
+
+BENCH_T := $(BUILD)/bench
+
+$(BENCH_T)/lbbench: tests/bench/lbbench.c include/lbshim/hip_decls.h
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O2 -g $(WARN) -D__HIP_PLATFORM_AMD__ -Iinclude $< -o $@ \
+		-L/usr/lib/x86_64-linux-gnu -lamdhip64 -lpthread
+
+BENCH_DEPS := $(BENCH_T)/lbbench $(BUILD)/liblbshim.so $(BUILD)/lbtrace \
+	$(TRACE_FAKE)/libamdhip64.so.5 $(HE_LIB) $(S0_DIR)/libs0twins.so \
+	$(PT_DIR)/pool_bench $(LBT_TEST_DIR)/gen_trace
+
+.PHONY: bench-table
+bench-table: $(BENCH_DEPS)
+	@BUILD=$(BUILD) sh tests/bench/bench.sh
+
+BENCH_TARGETS := bench-table

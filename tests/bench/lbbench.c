@@ -1,0 +1,226 @@
+/*
+ * lbbench.c - the workloads of `make bench` (tests/bench/bench.sh): one
+ * workload per process, run with or without the shim, on whatever
+ * runtime LD_LIBRARY_PATH finds (the fake that answers at once, or
+ * hipemu).  Prints one line of key=value words, never asserts.
+ *
+ *   lbbench call N            hipMemset(1, 0, 0): the cheapest call
+ *   lbbench query user|null N hipStreamQuery on a stream of ours or on 0
+ *   lbbench pool THREADS N    hipMalloc(4 KiB) + hipFree pairs
+ *   lbbench gpu OP N          one operation of a GPU program, each call
+ *                             timed: launch (an empty kernel on stream
+ *                             0), record (hipEventRecord on 0), query
+ *                             (hipStreamQuery(0) idle), sync
+ *                             (hipStreamSynchronize(0) idle), pair
+ *                             (hipMalloc(4 KiB) + hipFree)
+ *
+ * Timing: rdtsc, calibrated against CLOCK_MONOTONIC.  The TSC of these
+ * machines steps by 10 ns, so a call is never timed alone: one timestamp
+ * per batch of 64 calls (gpu: per call, microseconds each).  Printed:
+ * ns=mean ns per call (per pair for pool), p50= and p99= of the batches'
+ * ns per call.  A warm-up of 64 Ki calls (the shim's start-up, the first
+ * blocks of a trace) is not timed.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <x86intrin.h>
+#include "lbshim/hip_decls.h"
+
+#define BATCH 64
+
+static double tick_ns; /* ns per tick */
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+static void calibrate(void)
+{
+	double c0 = now_ns();
+	unsigned long long r0 = __rdtsc();
+
+	while (now_ns() - c0 < 2e7)
+		;
+	tick_ns = (now_ns() - c0) / (double)(__rdtsc() - r0);
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Sorts v[0..n) and prints ns= (mean of v), p50=, p99=. */
+static void report(const char *what, double *v, long n, double total_ns,
+		   long calls)
+{
+	qsort(v, (size_t)n, sizeof(*v), cmp_d);
+	printf("%s ns=%.2f p50=%.2f p99=%.2f calls=%ld\n", what,
+	       total_ns / (double)calls, v[n / 2], v[n * 99 / 100], calls);
+}
+
+static hipStream_t user_stream;
+
+/* The loop of one workload; batches[] gets ns per call of each batch. */
+#define TIMED_LOOP(nbatch, batches, body)                                  \
+	do {                                                               \
+		long b_, k_;                                               \
+		for (k_ = 0; k_ < 1024 * BATCH; k_++) {                    \
+			body;                                              \
+		}                                                          \
+		for (b_ = 0; b_ < (nbatch); b_++) {                        \
+			unsigned long long t0_ = __rdtsc();                \
+			for (k_ = 0; k_ < BATCH; k_++) {                   \
+				body;                                      \
+			}                                                  \
+			(batches)[b_] = (double)(__rdtsc() - t0_) *        \
+					tick_ns / BATCH;                   \
+		}                                                          \
+	} while (0)
+
+static double sum(const double *v, long n)
+{
+	double s = 0;
+	long i;
+
+	for (i = 0; i < n; i++)
+		s += v[i];
+	return s;
+}
+
+static void bench_call(long n)
+{
+	long nb = n / BATCH;
+	double *v = calloc((size_t)nb, sizeof(*v));
+
+	TIMED_LOOP(nb, v, hipMemset((void *)1, (int)k_, 0));
+	report("call", v, nb, sum(v, nb) * BATCH, nb * BATCH);
+}
+
+static void bench_query(const char *which, long n)
+{
+	long nb = n / BATCH;
+	double *v = calloc((size_t)nb, sizeof(*v));
+	hipStream_t s = 0;
+
+	if (!strcmp(which, "user")) {
+		if (hipStreamCreate(&user_stream) != hipSuccess)
+			exit(1);
+		s = user_stream;
+	}
+	hipDeviceSynchronize();
+	TIMED_LOOP(nb, v, hipStreamQuery(s));
+	report("query", v, nb, sum(v, nb) * BATCH, nb * BATCH);
+}
+
+struct pool_arg {
+	long nb;
+	double *v;
+	pthread_barrier_t *bar;
+};
+
+static void *pool_thread(void *p)
+{
+	struct pool_arg *a = p;
+	void *ptr;
+
+	pthread_barrier_wait(a->bar);
+	TIMED_LOOP(a->nb, a->v, (hipMalloc(&ptr, 4096), hipFree(ptr)));
+	return NULL;
+}
+
+static void bench_pool(int threads, long n)
+{
+	long nb = n / BATCH, i;
+	double *v = calloc((size_t)(nb * threads), sizeof(*v));
+	pthread_t th[64];
+	struct pool_arg a[64];
+	pthread_barrier_t bar;
+
+	if (threads < 1 || threads > 64)
+		exit(2);
+	pthread_barrier_init(&bar, NULL, (unsigned)threads);
+	for (i = 0; i < threads; i++) {
+		a[i] = (struct pool_arg){ nb, v + i * nb, &bar };
+		pthread_create(&th[i], NULL, pool_thread, &a[i]);
+	}
+	for (i = 0; i < threads; i++)
+		pthread_join(th[i], NULL);
+	report("pool", v, nb * threads, sum(v, nb * threads) * BATCH,
+	       nb * threads * BATCH);
+}
+
+/* An empty kernel: hipemu runs its twin s0_nop (HIPEMU_KERNELS). */
+static hipFunction_t nop;
+
+static hipError_t launch(void)
+{
+	void *args[] = { NULL };
+
+	return hipModuleLaunchKernel(nop, 1, 1, 1, 1, 1, 1, 0, 0, args, NULL);
+}
+
+static void bench_gpu(const char *op, long n)
+{
+	double *v = calloc((size_t)n, sizeof(*v)), t;
+	hipModule_t mod;
+	hipEvent_t ev;
+	void *p;
+	long i;
+
+	if (hipModuleLoadData(&mod, "s0 twins") ||
+	    hipModuleGetFunction(&nop, mod, "s0_nop") || hipEventCreate(&ev))
+		exit(1);
+	launch();
+	hipDeviceSynchronize();
+	for (i = -n / 10; i < n; i++) {
+		unsigned long long t0 = __rdtsc();
+
+		if (!strcmp(op, "launch"))
+			launch();
+		else if (!strcmp(op, "record"))
+			hipEventRecord(ev, 0);
+		else if (!strcmp(op, "query"))
+			hipStreamQuery(0);
+		else if (!strcmp(op, "sync"))
+			hipStreamSynchronize(0);
+		else if (!strcmp(op, "pair"))
+			hipMalloc(&p, 4096), hipFree(p);
+		else
+			exit(2);
+		t = (double)(__rdtsc() - t0) * tick_ns;
+		if (i >= 0)
+			v[i] = t;
+		/* work retires: a launch queue that grows is not a GPU's */
+		if (!strcmp(op, "launch") && i % 64 == 63)
+			hipStreamSynchronize(0);
+	}
+	report(op, v, n, sum(v, n), n);
+}
+
+int main(int argc, char **argv)
+{
+	const char *m = argc > 1 ? argv[1] : "";
+
+	calibrate();
+	if (!strcmp(m, "call") && argc == 3)
+		bench_call(atol(argv[2]));
+	else if (!strcmp(m, "query") && argc == 4)
+		bench_query(argv[2], atol(argv[3]));
+	else if (!strcmp(m, "pool") && argc == 4)
+		bench_pool(atoi(argv[2]), atol(argv[3]));
+	else if (!strcmp(m, "gpu") && argc == 4)
+		bench_gpu(argv[2], atol(argv[3]));
+	else
+		return fprintf(stderr, "usage: see lbbench.c\n"), 2;
+	return 0;
+}
