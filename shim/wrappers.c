@@ -86,17 +86,17 @@
 		LB_RETURN_##RET(lb_fn A);                                     \
 	}
 
-#define LB_API_AS(SYM, RET, NAME, P, A, SIDX, KIND, VER, FLAGS) \
+#define LB_API_AS(SYM, RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
 	LB_DECL_AS(SYM, RET, NAME, P)                          \
 	LB_WRAPPER(RET, NAME, P, A, SIDX)
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
 	LB_WRAPPER(RET, NAME, P, A, SIDX)
 #include "lbshim/hip_api.def"
 #undef LB_API
 #undef LB_API_AS
 
 static void *const lb_wrappers[LB_API_COUNT] = {
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
 	[LB_ID_##NAME] = (void *)NAME,
 #include "lbshim/hip_api.def"
 #undef LB_API

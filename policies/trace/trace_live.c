@@ -145,7 +145,7 @@ static void lb_arg_dim3(struct lb_buf *b, const char *name, dim3 d)
 static void lb_live_args(struct lb_buf *b, const struct lb_call *c)
 {
 	switch (c->api) {
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS)                   \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
 	case LB_ID_##NAME: {                                              \
 		const struct lb_args_##NAME *a = c->args;                 \
 		(void)a;                                                  \
@@ -164,7 +164,7 @@ static void lb_live_args(struct lb_buf *b, const struct lb_call *c)
 #define LB_RK_void 1
 #define LB_RK_lb_modules_t 2
 static const uint8_t lb_ret_kind[LB_API_COUNT] = {
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
 	[LB_ID_##NAME] = LB_RK_##RET,
 #include "lbshim/hip_api.def"
 #undef LB_API
