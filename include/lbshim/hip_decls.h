@@ -55,7 +55,35 @@ hipError_t hipExtLaunchKernel(const void *function_address, dim3 numBlocks,
 			      hipEvent_t startEvent, hipEvent_t stopEvent,
 			      int flags);
 
-/* Newer than ROCm 5.2: wrapped when the runtime has them. */
+/*
+ * Newer than ROCm 5.2: wrapped when the runtime has them.  Prototypes from
+ * HIP's headers at the tag of the row's version (include/hip/
+ * hip_runtime_api.h, amd_detail/amd_hip_runtime_pt_api.h); for 6.4+ from
+ * clr hipamd/src/hip_api_trace.cpp.  Pointers to structures that 5.2 does
+ * not know are void *, enums int: the same bytes reach the runtime.
+ */
+hipError_t hipMemsetAsync_spt(void *dst, int value, size_t sizeBytes,
+			      hipStream_t stream);
+hipError_t hipMemset2DAsync_spt(void *dst, size_t pitch, int value,
+				size_t width, size_t height,
+				hipStream_t stream);
+hipError_t hipMemset3DAsync_spt(hipPitchedPtr pitchedDevPtr, int value,
+				hipExtent extent, hipStream_t stream);
+hipError_t hipMemsetD2D8(hipDeviceptr_t dst, size_t dstPitch,
+			 unsigned char value, size_t width, size_t height);
+hipError_t hipMemsetD2D8Async(hipDeviceptr_t dst, size_t dstPitch,
+			      unsigned char value, size_t width,
+			      size_t height, hipStream_t stream);
+hipError_t hipMemsetD2D16(hipDeviceptr_t dst, size_t dstPitch,
+			  unsigned short value, size_t width, size_t height);
+hipError_t hipMemsetD2D16Async(hipDeviceptr_t dst, size_t dstPitch,
+			       unsigned short value, size_t width,
+			       size_t height, hipStream_t stream);
+hipError_t hipMemsetD2D32(hipDeviceptr_t dst, size_t dstPitch,
+			  unsigned int value, size_t width, size_t height);
+hipError_t hipMemsetD2D32Async(hipDeviceptr_t dst, size_t dstPitch,
+			       unsigned int value, size_t width,
+			       size_t height, hipStream_t stream);
 hipError_t hipEventRecord_spt(hipEvent_t event, hipStream_t stream);
 hipError_t hipGetProcAddress(const char *symbol, void **pfn, int hipVersion,
 			     uint64_t flags, void *symbolStatus);

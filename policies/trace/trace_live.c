@@ -134,12 +134,41 @@ static void lb_arg_dim3(struct lb_buf *b, const char *name, dim3 d)
 	lb_puts(b, "}");
 }
 
+/* The structures some calls take by value: their address, sizes, id. */
+static void lb_arg_pitched(struct lb_buf *b, const char *name,
+			   hipPitchedPtr p)
+{
+	lb_arg_ptr(b, name, p.ptr);
+}
+
+static void lb_arg_extent(struct lb_buf *b, const char *name, hipExtent e)
+{
+	(void)name;
+	lb_sep(b);
+	lb_puts(b, "{");
+	lb_putu(b, e.width);
+	lb_puts(b, ",");
+	lb_putu(b, e.height);
+	lb_puts(b, ",");
+	lb_putu(b, e.depth);
+	lb_puts(b, "}");
+}
+
+static void lb_arg_memloc(struct lb_buf *b, const char *name,
+			  hipMemLocation l)
+{
+	lb_arg_int(b, name, l.id);
+}
+
 #define LB_LIVE_ARG_(a, x)                                                \
 	_Generic((a->x),                                                  \
 		int: lb_arg_int, long: lb_arg_int, long long: lb_arg_int, \
 		unsigned int: lb_arg_uint, unsigned long: lb_arg_uint,    \
 		unsigned long long: lb_arg_uint, char *: lb_arg_str,      \
+		unsigned char: lb_arg_uint, unsigned short: lb_arg_uint,  \
 		const char *: lb_arg_str, dim3: lb_arg_dim3,              \
+		hipPitchedPtr: lb_arg_pitched, hipExtent: lb_arg_extent,  \
+		hipMemLocation: lb_arg_memloc,                            \
 		default: lb_arg_ptr)(b, #x, a->x);
 
 static void lb_live_args(struct lb_buf *b, const struct lb_call *c)
