@@ -7,8 +7,9 @@
 HE_DIR := tests/hipemu
 HE_LIBSRC := api.c config.c copy.c device.c errors.c event.c graph.c \
 	launch.c memory.c memquery.c profile.c stats.c stream.c work.c \
-	memset2d.c
-HE_HDRS := $(HE_DIR)/he.h $(HE_DIR)/hipemu.h include/lbshim/hip_decls.h
+	memset2d.c copy2d.c arrays.c
+HE_HDRS := $(HE_DIR)/he.h $(HE_DIR)/he_copy.h $(HE_DIR)/hipemu.h \
+	include/lbshim/hip_decls.h
 HE_CFLAGS = $(LB_CFLAGS) -fvisibility=hidden -pthread -I$(HE_DIR)
 HE_MAP := $(BUILD)/hipemu/hipemu.map
 HE_LIB := $(BUILD)/hipemu/libamdhip64.so.5

@@ -84,6 +84,64 @@ hipError_t hipMemsetD2D32(hipDeviceptr_t dst, size_t dstPitch,
 hipError_t hipMemsetD2D32Async(hipDeviceptr_t dst, size_t dstPitch,
 			       unsigned int value, size_t width,
 			       size_t height, hipStream_t stream);
+hipError_t hipMemcpyToSymbolAsync_spt(const void *symbol, const void *src,
+				      size_t sizeBytes, size_t offset,
+				      hipMemcpyKind kind, hipStream_t stream);
+hipError_t hipMemcpyFromSymbolAsync_spt(void *dst, const void *symbol,
+					size_t sizeBytes, size_t offset,
+					hipMemcpyKind kind, hipStream_t stream);
+hipError_t hipMemcpy2DAsync_spt(void *dst, size_t dpitch, const void *src,
+				size_t spitch, size_t width, size_t height,
+				hipMemcpyKind kind, hipStream_t stream);
+hipError_t hipMemcpy3DAsync_spt(const struct hipMemcpy3DParms *p,
+				hipStream_t stream);
+hipError_t hipMemcpy2DToArrayAsync_spt(hipArray *dst, size_t wOffset,
+				       size_t hOffset, const void *src,
+				       size_t spitch, size_t width,
+				       size_t height, hipMemcpyKind kind,
+				       hipStream_t stream);
+hipError_t hipMemcpy2DFromArrayAsync_spt(void *dst, size_t dpitch,
+					 hipArray_const_t src, size_t wOffset,
+					 size_t hOffset, size_t width,
+					 size_t height, hipMemcpyKind kind,
+					 hipStream_t stream);
+hipError_t hipMemcpyFromArray_spt(void *dst, hipArray_const_t src,
+				  size_t wOffsetSrc, size_t hOffset,
+				  size_t count, hipMemcpyKind kind);
+hipError_t hipMemcpyHtoAAsync(hipArray *dstArray, size_t dstOffset,
+			      const void *srcHost, size_t count,
+			      hipStream_t stream);
+hipError_t hipMemcpyAtoHAsync(void *dst, hipArray *srcArray, size_t srcOffset,
+			      size_t count, hipStream_t stream);
+hipError_t hipMemcpyAtoD(hipDeviceptr_t dstDevice, hipArray *srcArray,
+			 size_t srcOffset, size_t ByteCount);
+hipError_t hipMemcpyDtoA(hipArray *dstArray, size_t dstOffset,
+			 hipDeviceptr_t srcDevice, size_t ByteCount);
+hipError_t hipMemcpyAtoA(hipArray *dstArray, size_t dstOffset,
+			 hipArray *srcArray, size_t srcOffset,
+			 size_t ByteCount);
+hipError_t hipMemcpy2DArrayToArray(hipArray *dst, size_t wOffsetDst,
+				   size_t hOffsetDst, hipArray_const_t src,
+				   size_t wOffsetSrc, size_t hOffsetSrc,
+				   size_t width, size_t height,
+				   hipMemcpyKind kind);
+hipError_t hipMemcpy3DPeer(void *p);
+hipError_t hipMemcpy3DPeerAsync(void *p, hipStream_t stream);
+hipError_t hipMemcpyBatchAsync(void **dsts, void **srcs, size_t *sizes,
+			       size_t count, void *attrs, size_t *attrsIdxs,
+			       size_t numAttrs, size_t *failIdx,
+			       hipStream_t stream);
+hipError_t hipMemcpy3DBatchAsync(size_t numOps, void *opList, size_t *failIdx,
+				 unsigned long long flags, hipStream_t stream);
+hipError_t hipMemPrefetchAsync_v2(const void *dev_ptr, size_t count,
+				  hipMemLocation location, unsigned int flags,
+				  hipStream_t stream);
+hipError_t hipMemPrefetchBatchAsync(void **dev_ptrs, size_t *sizes,
+				    size_t count, hipMemLocation *prefetch_locs,
+				    size_t *prefetch_loc_idxs,
+				    size_t num_prefetch_locs,
+				    unsigned long long flags,
+				    hipStream_t stream);
 hipError_t hipEventRecord_spt(hipEvent_t event, hipStream_t stream);
 hipError_t hipGetProcAddress(const char *symbol, void **pfn, int hipVersion,
 			     uint64_t flags, void *symbolStatus);

@@ -147,6 +147,170 @@ START_TEST(memset2d_errors)
 }
 END_TEST
 
+
+/* ---- copy2d.c and arrays.c ---- */
+
+START_TEST(peer_copies)
+{
+	int *a, *b, h[4] = { 1, 2, 3, 4 };
+	hipStream_t s;
+
+	setenv("HIPEMU_DEVICES", "2", 1);
+	OK(hipSetDevice(0));
+	OK(hipMalloc((void **)&a, sizeof(h)));
+	OK(hipMemcpy(a, h, sizeof(h), hipMemcpyHostToDevice));
+	OK(hipSetDevice(1));
+	OK(hipMalloc((void **)&b, sizeof(h)));
+	OK(hipMemcpyPeer(b, 1, a, 0, sizeof(h)));
+	ck_assert_int_eq(b[3], 4);
+	OK(hipStreamCreate(&s));
+	OK(hipMemcpyPeerAsync(b, 1, a + 1, 0, sizeof(int), s));
+	OK(hipStreamSynchronize(s));
+	ck_assert_int_eq(b[0], 2);
+	ck_assert_int_eq(hipMemcpyPeer(b, 7, a, 0, 4), hipErrorInvalidDevice);
+	OK(hipStreamDestroy(s));
+}
+END_TEST
+
+static int sym[4];
+
+START_TEST(symbol_copies)
+{
+	int h[2] = { 5, 6 }, back[2] = { 0, 0 };
+
+	OK(hipMemcpyToSymbol(sym, h, sizeof(h), sizeof(int),
+			     hipMemcpyHostToDevice));
+	ck_assert_int_eq(sym[1], 5);
+	ck_assert_int_eq(sym[2], 6);
+	OK(hipMemcpyFromSymbol_spt(back, sym, sizeof(back), 2 * sizeof(int),
+				   hipMemcpyDeviceToHost));
+	ck_assert_int_eq(back[0], 6);
+	OK(hipMemcpyToSymbolAsync(sym, h, sizeof(int), 0,
+				  hipMemcpyHostToDevice, 0));
+	OK(hipStreamSynchronize(0));
+	ck_assert_int_eq(sym[0], 5);
+	ck_assert_int_eq(hipMemcpyToSymbol(NULL, h, 4, 0,
+					   hipMemcpyHostToDevice),
+			 hipErrorInvalidSymbol);
+}
+END_TEST
+
+START_TEST(copy3d_pitched_in_order)
+{
+	unsigned char *d, h[2][4][16];
+	struct hipMemcpy3DParms p;
+	hipStream_t s;
+	size_t z, y;
+
+	register_kernels();
+	for (z = 0; z < 2; z++)
+		for (y = 0; y < 4; y++)
+			memset(h[z][y], (int)(z * 4 + y + 1), 16);
+	OK(hipMalloc((void **)&d, 32 * 4 * 2));
+	memset(d, 0, 32 * 4 * 2);
+	memset(&p, 0, sizeof(p));
+	p.srcPtr = make_hipPitchedPtr(h, 16, 16, 4);
+	p.dstPtr = make_hipPitchedPtr(d, 32, 32, 4);
+	p.extent = make_hipExtent(16, 4, 2);
+	p.kind = hipMemcpyHostToDevice;
+	OK(hipStreamCreateWithFlags(&s, hipStreamNonBlocking));
+	/* the kernel's store of 3 at its end comes first: the copy wins */
+	OK(klog(3, 100, (int *)d, s));
+	OK(hipMemcpy3DAsync(&p, s));
+	OK(hipStreamSynchronize(s));
+	for (z = 0; z < 2; z++)
+		for (y = 0; y < 4; y++) {
+			ck_assert(all_are(d + z * 128 + y * 32, 16,
+					  (unsigned char)(z * 4 + y + 1)));
+			ck_assert(all_are(d + z * 128 + y * 32 + 16, 16, 0));
+		}
+	OK(hipStreamDestroy(s));
+	OK(hipFree(d));
+}
+END_TEST
+
+START_TEST(param2d_copies)
+{
+	unsigned char *d, h[3][8], back[3][8];
+	hip_Memcpy2D c;
+	HIP_MEMCPY3D c3;
+
+	memset(h, 9, sizeof(h));
+	OK(hipMalloc((void **)&d, 16 * 3));
+	memset(d, 0, 16 * 3);
+	memset(&c, 0, sizeof(c));
+	c.srcMemoryType = hipMemoryTypeHost;
+	c.srcHost = h;
+	c.srcPitch = 8;
+	c.dstMemoryType = hipMemoryTypeDevice;
+	c.dstDevice = d;
+	c.dstPitch = 16;
+	c.dstXInBytes = 4;
+	c.WidthInBytes = 8;
+	c.Height = 3;
+	OK(hipMemcpyParam2D(&c));
+	ck_assert(all_are(d + 16 * 2 + 4, 8, 9));
+	ck_assert(all_are(d + 16 * 2, 4, 0));
+	memset(&c3, 0, sizeof(c3));
+	c3.srcMemoryType = hipMemoryTypeDevice;
+	c3.srcDevice = d;
+	c3.srcXInBytes = 4;
+	c3.srcPitch = 16;
+	c3.srcHeight = 3;
+	c3.dstMemoryType = hipMemoryTypeHost;
+	c3.dstHost = back;
+	c3.dstPitch = 8;
+	c3.dstHeight = 3;
+	c3.WidthInBytes = 8;
+	c3.Height = 3;
+	c3.Depth = 1;
+	memset(back, 0, sizeof(back));
+	OK(hipDrvMemcpy3D(&c3));
+	ck_assert(all_are(&back[0][0], sizeof(back), 9));
+	c.dstMemoryType = (hipMemoryType)77;
+	ck_assert_int_eq(hipMemcpyParam2D(&c), hipErrorInvalidValue);
+	ck_assert_int_eq(hipMemcpyParam2D(NULL), hipErrorInvalidValue);
+	OK(hipFree(d));
+}
+END_TEST
+
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+START_TEST(array_copies)
+{
+	hipChannelFormatDesc desc = { 32, 0, 0, 0, hipChannelFormatKindFloat };
+	hipArray *a;
+	float h[4][8], back[4][8], one[3] = { 1, 2, 3 }, got[3];
+	size_t i;
+
+	for (i = 0; i < 32; i++)
+		h[i / 8][i % 8] = (float)i;
+	OK(hipMallocArray(&a, &desc, 8, 4, 0));
+	OK(hipMemcpy2DToArray(a, 0, 0, h, sizeof(h[0]), sizeof(h[0]), 4,
+			      hipMemcpyHostToDevice));
+	memset(back, 0, sizeof(back));
+	OK(hipMemcpy2DFromArray(back, sizeof(back[0]), a, 0, 0,
+				sizeof(back[0]), 4, hipMemcpyDeviceToHost));
+	ck_assert(!memcmp(h, back, sizeof(h)));
+	/* linear offsets in bytes, continuing across rows */
+	OK(hipMemcpyHtoA(a, 7 * sizeof(float), one, sizeof(one)));
+	OK(hipMemcpyAtoH(got, a, 7 * sizeof(float), sizeof(got)));
+	ck_assert(!memcmp(got, one, sizeof(one)));
+	OK(hipMemcpyFromArray(got, a, 0, 1, sizeof(got),
+			      hipMemcpyDeviceToHost));
+	ck_assert(got[0] == 2.0f && got[1] == 3.0f && got[2] == 10.0f);
+	OK(hipMemcpy2DToArrayAsync(a, 4, 3, one, 4, 4, 1,
+				   hipMemcpyHostToDevice, 0));
+	OK(hipStreamSynchronize(0));
+	OK(hipMemcpyAtoH(got, a, (3 * 8 + 1) * sizeof(float), 4));
+	ck_assert(got[0] == 1.0f);
+	ck_assert_int_eq(hipMemcpyHtoA(a, 31 * sizeof(float), one,
+				       sizeof(one)),
+			 hipErrorInvalidValue);
+	OK(hipFreeArray(a));
+}
+END_TEST
+#pragma GCC diagnostic warning "-Wdeprecated-declarations"
+
 static Suite *stream_apis_suite(void)
 {
 	Suite *s = suite_create("hipemu-stream-apis");
@@ -164,6 +328,11 @@ static Suite *stream_apis_suite(void)
 	ADD("memset2d-async-order", memset2d_async_in_stream_order);
 	ADD("memset2d-sync", memset2d_sync_waits_for_blocking);
 	ADD("memset2d-errors", memset2d_errors);
+	ADD("peer", peer_copies);
+	ADD("symbol", symbol_copies);
+	ADD("copy3d", copy3d_pitched_in_order);
+	ADD("param2d", param2d_copies);
+	ADD("arrays", array_copies);
 	return s;
 }
 

@@ -22,6 +22,7 @@
 struct bufs {
 	unsigned char *p;   /* device, N bytes */
 	unsigned char *src; /* device, N bytes of 0x5a */
+	hipArray *arr;	    /* 64 x 64 bytes of 0x5a */
 };
 
 struct api_case {
@@ -76,6 +77,136 @@ static hipError_t c_3d(struct bufs *b)
 	return hipMemset3D(pp, 0x24, make_hipExtent(64, 8, N / 512));
 }
 
+
+/* The copies: each copies src (0x5a) into p. */
+static void parms3d(struct hipMemcpy3DParms *m, struct bufs *b)
+{
+	memset(m, 0, sizeof(*m));
+	m->srcPtr = make_hipPitchedPtr(b->src, 64, 64, 8);
+	m->dstPtr = make_hipPitchedPtr(b->p, 64, 64, 8);
+	m->extent = make_hipExtent(64, 8, N / 512);
+	m->kind = hipMemcpyDeviceToDevice;
+}
+
+static void parms2d(hip_Memcpy2D *c, struct bufs *b)
+{
+	memset(c, 0, sizeof(*c));
+	c->srcMemoryType = c->dstMemoryType = hipMemoryTypeDevice;
+	c->srcDevice = b->src;
+	c->dstDevice = b->p;
+	c->srcPitch = c->dstPitch = c->WidthInBytes = 64;
+	c->Height = N / 64;
+}
+
+static void parmsdrv(HIP_MEMCPY3D *c, struct bufs *b)
+{
+	memset(c, 0, sizeof(*c));
+	c->srcMemoryType = c->dstMemoryType = hipMemoryTypeDevice;
+	c->srcDevice = b->src;
+	c->dstDevice = b->p;
+	c->srcPitch = c->dstPitch = c->WidthInBytes = 64;
+	c->srcHeight = c->dstHeight = c->Height = 8;
+	c->Depth = N / 512;
+}
+
+static hipError_t c_peera(struct bufs *b)
+{
+	return hipMemcpyPeerAsync(b->p, 0, b->src, 0, N, 0);
+}
+
+static hipError_t c_tosyma(struct bufs *b)
+{
+	return hipMemcpyToSymbolAsync(b->p, b->src, N, 0,
+				      hipMemcpyDeviceToDevice, 0);
+}
+
+static hipError_t c_fromsyma(struct bufs *b)
+{
+	return hipMemcpyFromSymbolAsync(b->p, b->src, N, 0,
+					hipMemcpyDeviceToDevice, 0);
+}
+
+static hipError_t c_3dcopya(struct bufs *b)
+{
+	struct hipMemcpy3DParms m;
+
+	parms3d(&m, b);
+	return hipMemcpy3DAsync(&m, 0);
+}
+
+static hipError_t c_param2da(struct bufs *b)
+{
+	hip_Memcpy2D c;
+
+	parms2d(&c, b);
+	return hipMemcpyParam2DAsync(&c, 0);
+}
+
+static hipError_t c_drv3da(struct bufs *b)
+{
+	HIP_MEMCPY3D c;
+
+	parmsdrv(&c, b);
+	return hipDrvMemcpy3DAsync(&c, 0);
+}
+
+static hipError_t c_fromarra(struct bufs *b)
+{
+	return hipMemcpy2DFromArrayAsync(b->p, 64, b->arr, 0, 0, 64, N / 64,
+					 hipMemcpyDeviceToDevice, 0);
+}
+
+static hipError_t c_peer(struct bufs *b)
+{
+	return hipMemcpyPeer(b->p, 0, b->src, 0, N);
+}
+
+static hipError_t c_tosym(struct bufs *b)
+{
+	return hipMemcpyToSymbol(b->p, b->src, N, 0, hipMemcpyDeviceToDevice);
+}
+
+static hipError_t c_fromsym(struct bufs *b)
+{
+	return hipMemcpyFromSymbol(b->p, b->src, N, 0,
+				   hipMemcpyDeviceToDevice);
+}
+
+static hipError_t c_3dcopy(struct bufs *b)
+{
+	struct hipMemcpy3DParms m;
+
+	parms3d(&m, b);
+	return hipMemcpy3D(&m);
+}
+
+static hipError_t c_param2d(struct bufs *b)
+{
+	hip_Memcpy2D c;
+
+	parms2d(&c, b);
+	return hipMemcpyParam2D(&c);
+}
+
+static hipError_t c_drv3d(struct bufs *b)
+{
+	HIP_MEMCPY3D c;
+
+	parmsdrv(&c, b);
+	return hipDrvMemcpy3D(&c);
+}
+
+static hipError_t c_fromarr(struct bufs *b)
+{
+	return hipMemcpy2DFromArray(b->p, 64, b->arr, 0, 0, 64, N / 64,
+				    hipMemcpyDeviceToDevice);
+}
+
+static hipError_t c_atoh(struct bufs *b)
+{
+	return hipMemcpyAtoH(b->p, b->arr, 0, N);
+}
+
 static const struct api_case cases[] = {
 	{ "hipMemsetD8Async", c_d8a, 1, 0x11, N },
 	{ "hipMemsetD16Async", c_d16a, 1, 0x12, N },
@@ -85,6 +216,21 @@ static const struct api_case cases[] = {
 	{ "hipMemsetD16", c_d16, 0, 0x22, N },
 	{ "hipMemset2D", c_2d, 0, 0x23, N },
 	{ "hipMemset3D", c_3d, 0, 0x24, N },
+	{ "hipMemcpyPeerAsync", c_peera, 1, 0x5a, N },
+	{ "hipMemcpyToSymbolAsync", c_tosyma, 1, 0x5a, N },
+	{ "hipMemcpyFromSymbolAsync", c_fromsyma, 1, 0x5a, N },
+	{ "hipMemcpy3DAsync", c_3dcopya, 1, 0x5a, N },
+	{ "hipMemcpyParam2DAsync", c_param2da, 1, 0x5a, N },
+	{ "hipDrvMemcpy3DAsync", c_drv3da, 1, 0x5a, N },
+	{ "hipMemcpy2DFromArrayAsync", c_fromarra, 1, 0x5a, N },
+	{ "hipMemcpyPeer", c_peer, 0, 0x5a, N },
+	{ "hipMemcpyToSymbol", c_tosym, 0, 0x5a, N },
+	{ "hipMemcpyFromSymbol", c_fromsym, 0, 0x5a, N },
+	{ "hipMemcpy3D", c_3dcopy, 0, 0x5a, N },
+	{ "hipMemcpyParam2D", c_param2d, 0, 0x5a, N },
+	{ "hipDrvMemcpy3D", c_drv3d, 0, 0x5a, N },
+	{ "hipMemcpy2DFromArray", c_fromarr, 0, 0x5a, N },
+	{ "hipMemcpyAtoH", c_atoh, 0, 0x5a, N },
 };
 
 static int gate, b_done;
@@ -134,6 +280,7 @@ static int all_are(const unsigned char *p, size_t n, unsigned char v)
 int main(void)
 {
 	static hipModule_t mod;
+	hipChannelFormatDesc desc = { 8, 0, 0, 0, hipChannelFormatKindUnsigned };
 	pthread_t tb, tw;
 	struct bufs b;
 	size_t i;
@@ -143,6 +290,9 @@ int main(void)
 	S0_OK(hipMalloc((void **)&b.p, N));
 	S0_OK(hipMalloc((void **)&b.src, N));
 	S0_OK(hipMemset(b.src, 0x5a, N));
+	S0_OK(hipMallocArray(&b.arr, &desc, 64, N / 64, 0));
+	S0_OK(hipMemcpy2DToArray(b.arr, 0, 0, b.src, 64, 64, N / 64,
+				 hipMemcpyDeviceToDevice));
 	pthread_create(&tb, NULL, thread_b, NULL);
 	s0_gate_wait(&b_started);
 	pthread_create(&tw, NULL, watchdog, NULL);
