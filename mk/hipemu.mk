@@ -7,7 +7,7 @@
 HE_DIR := tests/hipemu
 HE_LIBSRC := api.c config.c copy.c device.c errors.c event.c graph.c \
 	launch.c memory.c memquery.c profile.c stats.c stream.c work.c \
-	memset2d.c copy2d.c arrays.c
+	memset2d.c copy2d.c arrays.c streamops.c launchmore.c
 HE_HDRS := $(HE_DIR)/he.h $(HE_DIR)/he_copy.h $(HE_DIR)/hipemu.h \
 	include/lbshim/hip_decls.h
 HE_CFLAGS = $(LB_CFLAGS) -fvisibility=hidden -pthread -I$(HE_DIR)

@@ -12,6 +12,8 @@
 /* Per return type: call the runtime, return its value, or a missing one. */
 #define LB_RETURN_hipError_t(call) return call
 #define LB_RETURN_lb_modules_t(call) return call
+#define LB_RETURN_int(call) return call
+#define LB_RETURN_lb_cstr_t(call) return call
 #define LB_RETURN_void(call) \
 	do {                 \
 		call;        \
@@ -23,6 +25,17 @@
 		lb_missing(id);     \
 		return NULL;        \
 	} while (0)
+/* hipGetStreamDeviceId's "no device", hipKernelNameRefByPtr's "no name" */
+#define LB_MISSING_int(id)      \
+	do {                    \
+		lb_missing(id); \
+		return -1;      \
+	} while (0)
+#define LB_MISSING_lb_cstr_t(id) \
+	do {                     \
+		lb_missing(id);  \
+		return NULL;     \
+	} while (0)
 #define LB_MISSING_void(id) \
 	do {                \
 		lb_missing(id); \
@@ -32,9 +45,15 @@
 #define LB_STORE_lb_modules_t(c, call) \
 	((c)->rval = (void *)(call), (c)->ret = hipSuccess)
 #define LB_STORE_void(c, call) (call, (c)->ret = hipSuccess)
+#define LB_STORE_int(c, call) \
+	((c)->rval = (void *)(intptr_t)(call), (c)->ret = hipSuccess)
+#define LB_STORE_lb_cstr_t(c, call) \
+	((c)->rval = (void *)(uintptr_t)(call), (c)->ret = hipSuccess)
 #define LB_RESULT_hipError_t(c) return (c).ret
 #define LB_RESULT_lb_modules_t(c) return (lb_modules_t)(c).rval
 #define LB_RESULT_void(c) return
+#define LB_RESULT_int(c) return (int)(intptr_t)(c).rval
+#define LB_RESULT_lb_cstr_t(c) return (lb_cstr_t)(c).rval
 
 #define LB_AARG_(a, x) a->x
 #define LB_ADDR_(a, x) , (void *)&a.x

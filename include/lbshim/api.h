@@ -14,6 +14,9 @@
 #define LB_F_OPT 0x1u	   /* not in ROCm 5.2: wrapped when present */
 #define LB_F_SPT 0x2u	   /* per-thread default stream variant */
 #define LB_F_NULLSYNC 0x4u /* synchronous, implicitly on the null stream */
+#define LB_F_INDIRECT 0x8u /* its streams are in a parameter block or the
+			    * <<<>>> configuration, not a parameter */
+#define LB_F_PROCADDR 0x10u /* hands out entry points (hipGetProcAddress) */
 
 /* Kinds of call (sixth column). */
 enum lb_kind {

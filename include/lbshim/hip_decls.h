@@ -21,6 +21,8 @@ extern "C" {
 
 /* The runtime's module list handle (a std::vector pointer in C++). */
 typedef void **lb_modules_t;
+/* A name the runtime returns (hipKernelNameRefByPtr): one token for RET. */
+typedef const char *lb_cstr_t;
 
 /* hipStreamLegacy is only in newer headers; same value as ROCm 6. */
 #ifndef hipStreamLegacy
@@ -147,6 +149,65 @@ hipError_t hipGetProcAddress(const char *symbol, void **pfn, int hipVersion,
 			     uint64_t flags, void *symbolStatus);
 /* hip_6.0 (clr hipamd/src/hip_hcc.map.in, rocm-6.0.0). */
 hipError_t hipExtGetLastError(void);
+hipError_t hipStreamBatchMemOp(hipStream_t stream, unsigned int count,
+			       void *paramArray, unsigned int flags);
+hipError_t hipStreamGetCaptureInfo_spt(hipStream_t stream,
+				       hipStreamCaptureStatus *pCaptureStatus,
+				       unsigned long long *pId);
+hipError_t hipStreamGetCaptureInfo_v2_spt(hipStream_t stream,
+					  hipStreamCaptureStatus *captureStatus_out,
+					  unsigned long long *id_out,
+					  hipGraph_t *graph_out,
+					  const hipGraphNode_t **dependencies_out,
+					  size_t *numDependencies_out);
+hipError_t hipStreamBeginCapture_spt(hipStream_t stream,
+				     hipStreamCaptureMode mode);
+hipError_t hipStreamEndCapture_spt(hipStream_t stream, hipGraph_t *pGraph);
+hipError_t hipStreamIsCapturing_spt(hipStream_t stream,
+				    hipStreamCaptureStatus *pCaptureStatus);
+hipError_t hipStreamBeginCaptureToGraph(hipStream_t stream, hipGraph_t graph,
+					const hipGraphNode_t *dependencies,
+					const void *dependencyData,
+					size_t numDependencies,
+					hipStreamCaptureMode mode);
+hipError_t hipStreamAddCallback_spt(hipStream_t stream,
+				    hipStreamCallback_t callback,
+				    void *userData, unsigned int flags);
+hipError_t hipLaunchHostFunc_spt(hipStream_t stream, hipHostFn_t fn,
+				 void *userData);
+hipError_t hipGraphLaunch_spt(hipGraphExec_t graphExec, hipStream_t stream);
+hipError_t hipGraphUpload(hipGraphExec_t graphExec, hipStream_t stream);
+hipError_t hipEventRecordWithFlags(hipEvent_t event, hipStream_t stream,
+				   unsigned int flags);
+hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t *device);
+hipError_t hipStreamGetId(hipStream_t stream, unsigned long long *streamId);
+hipError_t hipStreamGetAttribute(hipStream_t stream, int attr, void *value);
+hipError_t hipStreamSetAttribute(hipStream_t stream, int attr,
+				 const void *value);
+hipError_t hipStreamCopyAttributes(hipStream_t dst, hipStream_t src);
+hipError_t hipGetDriverEntryPoint(const char *symbol, void **funcPtr,
+				  unsigned long long flags, void *status);
+hipError_t hipGetDriverEntryPoint_spt(const char *symbol, void **funcPtr,
+				      unsigned long long flags, void *status);
+hipError_t hipGetProcAddress_spt(const char *symbol, void **pfn, int hipVersion,
+				 uint64_t flags, void *symbolStatus);
+hipError_t hipModuleLaunchCooperativeKernel(hipFunction_t f,
+					    unsigned int gridDimX,
+					    unsigned int gridDimY,
+					    unsigned int gridDimZ,
+					    unsigned int blockDimX,
+					    unsigned int blockDimY,
+					    unsigned int blockDimZ,
+					    unsigned int sharedMemBytes,
+					    hipStream_t stream,
+					    void **kernelParams);
+hipError_t hipModuleLaunchCooperativeKernelMultiDevice(void *launchParamsList,
+						       unsigned int numDevices,
+						       unsigned int flags);
+hipError_t hipLaunchKernelExC(const void *config, const void *fPtr,
+			      void **args);
+hipError_t hipDrvLaunchKernelEx(const void *config, hipFunction_t f,
+				void **params, void **extra);
 
 #ifdef __cplusplus
 }

@@ -357,6 +357,8 @@ void lb_pool_post(struct lb_call *c)
 			lb_pfence_work(*c->stream, i->flags & LB_F_SPT);
 		else if (i->flags & (LB_F_NULLSYNC | LB_F_SPT))
 			lb_pfence_work(NULL, i->flags & LB_F_SPT);
+		else if (i->flags & LB_F_INDIRECT)
+			lb_pfence_unknown(); /* streams we cannot see */
 		return;
 	}
 	switch (c->api) {
@@ -376,10 +378,13 @@ void lb_pool_post(struct lb_call *c)
 				lb_pool_curdev());
 		break;
 	case LB_ID_hipStreamBeginCapture:
+	case LB_ID_hipStreamBeginCapture_spt:
+	case LB_ID_hipStreamBeginCaptureToGraph:
 		if (c->ret == hipSuccess)
 			lb_pstream_capture(*c->stream, 1);
 		break;
 	case LB_ID_hipStreamEndCapture:
+	case LB_ID_hipStreamEndCapture_spt:
 		lb_pstream_capture(*c->stream, 0);
 		break;
 	case LB_ID_hipMemGetInfo:

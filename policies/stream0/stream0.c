@@ -179,6 +179,10 @@ static void s0_build_ops(int devsync)
 	for (i = 0; i < LB_API_COUNT; i++) {
 		if (lb_api_info[i].stream_idx >= 0)
 			s0_op[i] = S0_SUBMIT;
+		/* a query or setting of the stream puts no work on it */
+		if (lb_api_info[i].stream_idx >= 0 &&
+		    lb_api_info[i].kind == LB_KIND_STREAM)
+			s0_op[i] = S0_REMAP;
 		/*
 		 * Synchronous on the null stream (the _spt forms too, on
 		 * S): served by the Async twin on S.  One with no twin
@@ -203,7 +207,10 @@ static void s0_build_ops(int devsync)
 	s0_op[LB_ID_hipStreamGetPriority_spt] = S0_REMAP;
 	s0_op[LB_ID_hipStreamIsCapturing] = S0_REMAP;
 	s0_op[LB_ID_hipStreamBeginCapture] = S0_CAPBEGIN;
+	s0_op[LB_ID_hipStreamBeginCapture_spt] = S0_CAPBEGIN;
+	s0_op[LB_ID_hipStreamBeginCaptureToGraph] = S0_CAPBEGIN;
 	s0_op[LB_ID_hipStreamEndCapture] = S0_CAPEND;
+	s0_op[LB_ID_hipStreamEndCapture_spt] = S0_CAPEND;
 	/* Destroy(0) gets the runtime's answer; S is never the program's. */
 	s0_op[LB_ID_hipStreamDestroy] = S0_DESTROY;
 	/*

@@ -188,10 +188,12 @@ static void lb_live_args(struct lb_buf *b, const struct lb_call *c)
 	}
 }
 
-/* Return kinds: hipError_t, void, a module handle. */
+/* Return kinds: hipError_t, void, a pointer, an int. */
 #define LB_RK_hipError_t 0
 #define LB_RK_void 1
 #define LB_RK_lb_modules_t 2
+#define LB_RK_int 3
+#define LB_RK_lb_cstr_t 2 /* a pointer, printed as one */
 static const uint8_t lb_ret_kind[LB_API_COUNT] = {
 #define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
 	[LB_ID_##NAME] = LB_RK_##RET,
@@ -254,6 +256,10 @@ void lb_live_call(const struct lb_call *c)
 	case LB_RK_lb_modules_t:
 		lb_puts(&b, " ret=");
 		lb_putx(&b, (uintptr_t)c->rval);
+		break;
+	case LB_RK_int:
+		lb_puts(&b, " ret=");
+		lb_puti(&b, (int)(intptr_t)c->rval);
 		break;
 	default:
 		break;

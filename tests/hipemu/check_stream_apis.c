@@ -311,6 +311,146 @@ START_TEST(array_copies)
 END_TEST
 #pragma GCC diagnostic warning "-Wdeprecated-declarations"
 
+
+/* ---- streamops.c and launchmore.c ---- */
+
+START_TEST(wait_and_write_value)
+{
+	hipStream_t a, b;
+	uint32_t *flag;
+	uint64_t *v64;
+	int *out;
+
+	register_kernels();
+	OK(hipStreamCreateWithFlags(&a, hipStreamNonBlocking));
+	OK(hipStreamCreateWithFlags(&b, hipStreamNonBlocking));
+	OK(hipMalloc((void **)&flag, 64));
+	memset(flag, 0, 64);
+	v64 = (uint64_t *)(flag + 4);
+	out = (int *)(flag + 8);
+	/* a waits for flag >= 5, then its kernel stores 11 */
+	OK(hipStreamWaitValue32(a, flag, 5, hipStreamWaitValueGte,
+				0xffffffffu));
+	OK(klog(11, 0, out, a));
+	/* b writes the value after a 100 ms kernel: a is held till then */
+	OK(klog(12, 100, NULL, b));
+	OK(hipStreamWriteValue32(b, flag, 7, 0));
+	OK(hipStreamWriteValue64(b, v64, 1ull << 40, 0));
+	OK(hipStreamSynchronize(a));
+	ck_assert_int_eq(*out, 11);
+	ck_assert_int_eq(log_ids[0], 12);
+	ck_assert_int_eq(log_ids[1], 11);
+	OK(hipStreamSynchronize(b));
+	ck_assert(*v64 == 1ull << 40);
+	OK(hipStreamWaitValue64(a, v64, 1ull << 40, hipStreamWaitValueEq,
+				~0ull));
+	OK(hipStreamSynchronize(a));
+	/* clr ihipStreamOperation: a host pointer, an unknown flag */
+	ck_assert_int_eq(hipStreamWriteValue32(a, &log_n, 1, 0),
+			 hipErrorInvalidValue);
+	ck_assert_int_eq(hipStreamWaitValue32(a, flag, 1, 9, 1),
+			 hipErrorInvalidValue);
+	OK(hipStreamDestroy(a));
+	OK(hipStreamDestroy(b));
+}
+END_TEST
+
+START_TEST(capture_queries)
+{
+	hipStreamCaptureStatus st;
+	unsigned long long id = 0;
+	hipGraph_t g;
+	size_t nd = 5;
+	hipStream_t s;
+
+	OK(hipStreamCreate(&s));
+	OK(hipStreamGetCaptureInfo_v2(s, &st, &id, NULL, NULL, &nd));
+	ck_assert_int_eq(st, hipStreamCaptureStatusNone);
+	ck_assert_int_eq(hipStreamUpdateCaptureDependencies(s, NULL, 0, 0),
+			 hipErrorIllegalState);
+	OK(hipStreamBeginCapture(s, hipStreamCaptureModeRelaxed));
+	OK(hipStreamGetCaptureInfo_v2(s, &st, &id, NULL, NULL, &nd));
+	ck_assert_int_eq(st, hipStreamCaptureStatusActive);
+	ck_assert(id != 0);
+	ck_assert_int_eq(nd, 0);
+	OK(hipStreamUpdateCaptureDependencies(s, NULL, 0, 0));
+	ck_assert_int_eq(hipStreamUpdateCaptureDependencies(s, NULL, 0, 7),
+			 hipErrorInvalidValue);
+	OK(hipStreamEndCapture(s, &g));
+	/* the per-thread stream, through the _spt forms */
+	OK(hipStreamBeginCapture_spt(0, hipStreamCaptureModeRelaxed));
+	OK(hipStreamIsCapturing_spt(0, &st));
+	ck_assert_int_eq(st, hipStreamCaptureStatusActive);
+	OK(hipStreamGetCaptureInfo_spt(hipStreamPerThread, &st, &id));
+	ck_assert_int_eq(st, hipStreamCaptureStatusActive);
+	OK(hipStreamEndCapture_spt(0, &g));
+	OK(hipStreamIsCapturing(hipStreamPerThread, &st));
+	ck_assert_int_eq(st, hipStreamCaptureStatusNone);
+	OK(hipStreamDestroy(s));
+}
+END_TEST
+
+START_TEST(stream_queries_and_interop)
+{
+	hipStream_t s;
+	hipDevice_t dev = -1;
+	uint32_t mask[2] = { 0, 0 };
+	hipGraphicsResource_t res = NULL;
+	hipExternalSemaphore_t sem = NULL;
+	hipExternalSemaphoreSignalParams sp;
+
+	setenv("HIPEMU_DEVICES", "2", 1);
+	OK(hipSetDevice(1));
+	OK(hipExtStreamCreateWithCUMask(&s, 2, mask));
+	OK(hipStreamGetDevice(s, &dev));
+	ck_assert_int_eq(dev, 1);
+	ck_assert_int_eq(hipGetStreamDeviceId(s), 1);
+	OK(hipExtStreamGetCUMask(s, 2, mask));
+	ck_assert(mask[0] == 0xffffffffu);
+	OK(hipStreamAttachMemAsync(s, mask, 0, hipMemAttachSingle));
+	/* no GL context: clr hip_gl.cpp answers hipErrorUnknown */
+	ck_assert_int_eq(hipGraphicsMapResources(1, &res, s), hipErrorUnknown);
+	ck_assert_int_eq(hipGraphicsUnmapResources(0, &res, s),
+			 hipErrorInvalidValue);
+	memset(&sp, 0, sizeof(sp));
+	ck_assert_int_eq(hipSignalExternalSemaphoresAsync(&sem, &sp, 1, s),
+			 hipErrorInvalidValue);
+	ck_assert_int_eq(hipMemMapArrayAsync(NULL, 0, s), hipErrorInvalidValue);
+	OK(hipStreamDestroy(s));
+}
+END_TEST
+
+START_TEST(configure_call_and_launch_lists)
+{
+	hipLaunchParams lp[2];
+	hipStream_t s;
+	int id = 21, ms = 0, out = 0, *outp = &out, out2 = 0, *outp2 = &out2;
+	int id2 = 22;
+	void *a2[] = { &id2, &ms, &outp2 };
+
+	register_kernels();
+	OK(hipStreamCreate(&s));
+	OK(hipConfigureCall((dim3){ 1, 1, 1 }, (dim3){ 1, 1, 1 }, 0, s));
+	OK(hipSetupArgument(&id, sizeof(id), 0));
+	OK(hipSetupArgument(&ms, sizeof(ms), 4));
+	OK(hipSetupArgument(&outp, sizeof(outp), 8));
+	OK(hipLaunchByPtr(&stub_log));
+	OK(hipStreamSynchronize(s));
+	ck_assert_int_eq(out, 21);
+	memset(lp, 0, sizeof(lp));
+	lp[0].func = &stub_log;
+	lp[0].gridDim = lp[0].blockDim = (dim3){ 1, 1, 1 };
+	lp[0].args = a2;
+	lp[0].stream = s;
+	OK(hipExtLaunchMultiKernelMultiDevice(lp, 1, 0));
+	OK(hipStreamSynchronize(s));
+	ck_assert_int_eq(out2, 22);
+	ck_assert_int_eq(hipLaunchCooperativeKernelMultiDevice(lp, 0, 0),
+			 hipErrorInvalidValue);
+	OK(hipStreamDestroy(s));
+}
+END_TEST
+
 static Suite *stream_apis_suite(void)
 {
 	Suite *s = suite_create("hipemu-stream-apis");
@@ -333,6 +473,10 @@ static Suite *stream_apis_suite(void)
 	ADD("copy3d", copy3d_pitched_in_order);
 	ADD("param2d", param2d_copies);
 	ADD("arrays", array_copies);
+	ADD("wait-write-value", wait_and_write_value);
+	ADD("capture-queries", capture_queries);
+	ADD("stream-queries-interop", stream_queries_and_interop);
+	ADD("configure-call", configure_call_and_launch_lists);
 	return s;
 }
 

@@ -55,6 +55,10 @@ static void fill(void *p, size_t n)
 	ck_assert_msg(expr == (lb_modules_t)(uintptr_t)(0x1000 + id),              \
 		      "%s: result changed", name)
 #define CALL_void(expr) expr
+#define CALL_int(expr) \
+	ck_assert_msg(expr == 0x1000 + id, "%s: result changed", name)
+#define CALL_lb_cstr_t(expr)                                            \
+	ck_assert_msg(expr == fakehip_cstr(id), "%s: result changed", name)
 
 #define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
 	static void fwd_##NAME(void)                                         \
@@ -64,6 +68,7 @@ static void fill(void *p, size_t n)
 		hipError_t ret = (hipError_t)(900 + id);                     \
 		struct lb_args_##NAME want;                                  \
 		const struct lb_args_##NAME *got;                            \
+		unsigned long n0 = fakehip_count(id);                        \
 		memset(&want, 0, sizeof(want));                              \
 		LB_MAP(FILL_, want, A)                                       \
 		fakehip_set_ret(ret);                                        \
@@ -71,9 +76,10 @@ static void fill(void *p, size_t n)
 		CALL_##RET(NAME(LB_MAPC(ARG_, want, A)));                    \
 		ck_assert_msg(errno == 4242, "%s changed errno", name);      \
 		(void)ret;                                                   \
-		ck_assert_msg(fakehip_last()->api == id,                     \
+		/* by API: a policy may call the runtime itself meanwhile */ \
+		ck_assert_msg(fakehip_count(id) > n0,                        \
 			      "%s did not reach the runtime", name);         \
-		got = (const void *)fakehip_last()->args;                    \
+		got = (const void *)fakehip_last_of(id)->args;               \
 		(void)got;                                                   \
 		LB_MAP(SAME_, got, A)                                        \
 	}

@@ -68,7 +68,13 @@ static hipError_t w_fromarray(void *p, hipStream_t s)
 					 hipMemcpyDeviceToDevice, s);
 }
 
+static hipError_t w_write32(void *p, hipStream_t s)
+{
+	return hipStreamWriteValue32(s, (char *)p + SZ - 4, 0xaaaaaaaau, 0);
+}
+
 #define PW_MORE_WRITERS                                 \
+	{ "hipStreamWriteValue32", w_write32 },         \
 	{ "hipMemcpyPeerAsync", w_peer },               \
 	{ "hipMemcpyToSymbolAsync", w_tosym },          \
 	{ "hipMemcpyFromSymbolAsync", w_fromsym },      \

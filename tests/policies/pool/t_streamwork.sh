@@ -8,4 +8,4 @@ export HIPEMU_DEVICES=2
 export HIPEMU_KERNELS=$HIPEMU_KERNELS:$D/libpwtwin.so
 run pool pool "$D/pool_streamwork"
 n=$(grep -c 'clobbered=0$' "$T/pool.out")
-[ "$n" -ge 11 ] || fail "only $n writers ran"
+[ "$n" -ge 12 ] || fail "only $n writers ran"
