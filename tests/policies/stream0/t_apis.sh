@@ -19,3 +19,19 @@ if grep '^nostall .* 1$' "$T/legacy.out"; then
 fi
 grep -q '^nostall ' "$T/legacy.out" || fail "no synchronous case ran"
 echo "ok: $(grep -c . "$T/pt.out") calls on the thread's own stream"
+# Under trace,stream0 the trace has a record of each call, and each Async
+# form on stream 0 shows the stream used: the thread's own, not 0.
+[ -x "$B/lbtrace" ] || { echo "no $B/lbtrace: trace part skipped"; exit 0; }
+LBSHIM_TRACE=$T/t.lbt LD_PRELOAD=$SHIM LBSHIM_POLICIES=trace,stream0 \
+	"$D/s0_apis" >"$T/tr.out" 2>"$T/tr.err" ||
+	{ cat "$T/tr.err"; fail "s0_apis under trace,stream0"; }
+"$B/lbtrace" print --json "$T/t.lbt" >"$T/j" || fail "lbtrace print"
+while read -r what api ok; do
+	grep -q "\"api\":\"$api\"" "$T/j" || fail "no record of $api"
+	[ "$what" = own ] || continue
+	grep "\"api\":\"$api\"" "$T/j" | grep -q '"stream":"0x0"' ||
+		fail "$api: the stream named is not 0"
+	grep "\"api\":\"$api\"" "$T/j" | grep -q '"stream_used":"0x0"' &&
+		fail "$api: used the null stream"
+done <"$T/pt.out"
+echo "ok: the trace records each call and the stream it used"
