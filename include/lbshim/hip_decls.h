@@ -154,12 +154,10 @@ hipError_t hipStreamBatchMemOp(hipStream_t stream, unsigned int count,
 hipError_t hipStreamGetCaptureInfo_spt(hipStream_t stream,
 				       hipStreamCaptureStatus *pCaptureStatus,
 				       unsigned long long *pId);
-hipError_t hipStreamGetCaptureInfo_v2_spt(hipStream_t stream,
-					  hipStreamCaptureStatus *captureStatus_out,
-					  unsigned long long *id_out,
-					  hipGraph_t *graph_out,
-					  const hipGraphNode_t **dependencies_out,
-					  size_t *numDependencies_out);
+hipError_t hipStreamGetCaptureInfo_v2_spt(
+	hipStream_t stream, hipStreamCaptureStatus *captureStatus_out,
+	unsigned long long *id_out, hipGraph_t *graph_out,
+	const hipGraphNode_t **dependencies_out, size_t *numDependencies_out);
 hipError_t hipStreamBeginCapture_spt(hipStream_t stream,
 				     hipStreamCaptureMode mode);
 hipError_t hipStreamEndCapture_spt(hipStream_t stream, hipGraph_t *pGraph);

@@ -62,9 +62,10 @@ static bool wait_done(const struct he_valop *op)
 	uint64_t v = load_value(op);
 
 	switch (op->flags) {
-	case hipStreamWaitValueGte:
-		return op->size == 4 ? (int32_t)((uint32_t)v - (uint32_t)op->value) >= 0
-				     : (int64_t)(v - op->value) >= 0;
+	case hipStreamWaitValueGte: /* wrapping, as CUDA's GEQ */
+		if (op->size == 4)
+			return (int32_t)((uint32_t)v - (uint32_t)op->value) >= 0;
+		return (int64_t)(v - op->value) >= 0;
 	case hipStreamWaitValueEq:
 		return (v & op->mask) == (op->value & op->mask);
 	case hipStreamWaitValueAnd:

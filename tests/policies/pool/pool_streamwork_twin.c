@@ -1,6 +1,6 @@
 /*
- * pool_streamwork_twin.c - the gate kernel of the pool_streamwork test: it holds its
- * stream until the host opens the gate, so that "still pending" is a fact
+ * pool_streamwork_twin.c - the gate kernel of the pool_streamwork test: it
+ * holds its stream until the host opens the gate, so that "still pending" is a fact
  * the test controls, not a race against the clock.
  */
 #define _GNU_SOURCE

@@ -260,7 +260,7 @@ static void *watchdog(void *arg)
 	until.tv_sec += 5;
 	pthread_mutex_lock(&a_finished.m);
 	while (!a_finished.open &&
-	       pthread_cond_timedwait(&a_finished.c, &a_finished.m, &until) == 0)
+	       !pthread_cond_timedwait(&a_finished.c, &a_finished.m, &until))
 		;
 	pthread_mutex_unlock(&a_finished.m);
 	__atomic_store_n(&gate, 1, __ATOMIC_SEQ_CST);
@@ -280,7 +280,8 @@ static int all_are(const unsigned char *p, size_t n, unsigned char v)
 int main(void)
 {
 	static hipModule_t mod;
-	hipChannelFormatDesc desc = { 8, 0, 0, 0, hipChannelFormatKindUnsigned };
+	hipChannelFormatDesc desc = { 8, 0, 0, 0,
+				      hipChannelFormatKindUnsigned };
 	pthread_t tb, tw;
 	struct bufs b;
 	size_t i;
@@ -311,7 +312,8 @@ int main(void)
 			ok = ok && !__atomic_load_n(&b_done, __ATOMIC_SEQ_CST);
 		printf("%s %s %d\n", c->async ? "own" : "nostall", c->name, ok);
 		if (r != hipSuccess)
-			fprintf(stderr, "%s: %s\n", c->name, hipGetErrorName(r));
+			fprintf(stderr, "%s: %s\n", c->name,
+				hipGetErrorName(r));
 	}
 	s0_gate_open(&a_finished);
 	pthread_join(tw, NULL);
