@@ -10,7 +10,12 @@
 #include "lbshim/hip_decls.h"
 #include "lbshim/pp.h"
 
-/* Row flags (FLAGS column of hip_api.def). */
+/*
+ * Row flags (FLAGS column of hip_api.def).  A row with LB_F_NULLSYNC, or a
+ * synchronous _spt row, names in its TWIN column the Async row that does
+ * the same work on a stream it takes last; stream0 calls that twin on the
+ * thread's own stream and waits for it (lb_api_info.twin is its id).
+ */
 #define LB_F_OPT 0x1u	   /* not in ROCm 5.2: wrapped when present */
 #define LB_F_SPT 0x2u	   /* per-thread default stream variant */
 #define LB_F_NULLSYNC 0x4u /* synchronous, implicitly on the null stream */

@@ -1,7 +1,7 @@
 /*
  * streamops.c - stream memory operations (wait and write value), capture
  * queries, stream queries, interop and the _spt forms of 5.3 that share
- * their plain form's semantics.
+ * their plain form's semantics, and the entry-point lookups.
  *
  * Wait and write ops are host functions on the stream's worker: a wait
  * holds its stream (only it) until the condition holds, as the device's
@@ -494,4 +494,53 @@ HE_EXPORT hipError_t hipWaitExternalSemaphoresAsync(
 {
 	HE_ENTER("hipWaitExternalSemaphoresAsync");
 	return he_ret(semaphores(extSemArray, paramsArray, numExtSems, stream));
+}
+
+/* ---- entry points: the _spt lookup and 7.1's driver entry points ---- */
+
+HE_EXPORT hipError_t hipGetProcAddress_spt(const char *symbol, void **pfn,
+					   int hipVersion, uint64_t flags,
+					   void *symbolStatus)
+{
+	HE_ENTER("hipGetProcAddress_spt");
+	return he_ret(HE_SELF(hipGetProcAddress)(symbol, pfn, hipVersion,
+						 flags, symbolStatus));
+}
+
+/*
+ * hipGetDriverEntryPoint(_spt): the entry point of symbol in hipemu
+ * itself; status 0 found, 1 not found (hipDriverEntryPointSuccess,
+ * hipDriverEntryPointSymbolNotFound), as hipGetProcAddress answers.
+ */
+static hipError_t entry_point(const char *symbol, void **fn, void *status)
+{
+	void *f;
+
+	if (!symbol || !fn)
+		return hipErrorInvalidValue;
+	f = self_sym(symbol);
+	*fn = f;
+	if (status)
+		*(int *)status = f ? 0 : 1;
+	return f ? hipSuccess : hipErrorNotFound;
+}
+
+HE_EXPORT hipError_t hipGetDriverEntryPoint(const char *symbol,
+					    void **funcPtr,
+					    unsigned long long flags,
+					    void *status)
+{
+	HE_ENTER("hipGetDriverEntryPoint");
+	(void)flags;
+	return he_ret(entry_point(symbol, funcPtr, status));
+}
+
+HE_EXPORT hipError_t hipGetDriverEntryPoint_spt(const char *symbol,
+						void **funcPtr,
+						unsigned long long flags,
+						void *status)
+{
+	HE_ENTER("hipGetDriverEntryPoint_spt");
+	(void)flags;
+	return he_ret(entry_point(symbol, funcPtr, status));
 }
