@@ -6,10 +6,12 @@
 
 HE_DIR := tests/hipemu
 HE_LIBSRC := api.c config.c copy.c device.c errors.c event.c graph.c \
-	launch.c memory.c memquery.c profile.c stats.c stream.c work.c
+	launch.c memory.c memquery.c profile.c stats.c stream.c work.c \
+	memset2d.c copy2d.c arrays.c streamops.c launchmore.c
 # the other allocation calls and the one-attribute queries (the pool's tests)
 HE_LIBSRC += memextra.c memattr.c
-HE_HDRS := $(HE_DIR)/he.h $(HE_DIR)/hipemu.h include/lbshim/hip_decls.h
+HE_HDRS := $(HE_DIR)/he.h $(HE_DIR)/he_copy.h $(HE_DIR)/hipemu.h \
+	include/lbshim/hip_decls.h
 HE_CFLAGS = $(LB_CFLAGS) -fvisibility=hidden -pthread -I$(HE_DIR)
 HE_MAP := $(BUILD)/hipemu/hipemu.map
 HE_LIB := $(BUILD)/hipemu/libamdhip64.so.5
@@ -24,6 +26,8 @@ HE_CHECK_SRC := $(HE_DIR)/check_hipemu.c $(HE_DIR)/check_twins.c \
 HE_CHECK_HDRS := $(HE_HDRS) $(HE_DIR)/check_hipemu.h
 HE_CHECK := $(BUILD)/hipemu/check_hipemu
 HE_TSAN_CHECK := $(BUILD)/hipemu-tsan/check_hipemu
+# The stream-taking calls' own suite (check_stream_apis.c), its own runner.
+HE_API_CHECK := $(BUILD)/hipemu/check_stream_apis
 HE_ASAN_CHECK := $(BUILD)/hipemu-asan/check_hipemu
 HE_VECADD := $(BUILD)/hipemu/vecadd
 HE_VECADD_TWIN := $(BUILD)/hipemu/libvecadd_twin.so
@@ -81,6 +85,12 @@ $(HE_CHECK): $(HE_CHECK_SRC) $(HE_CHECK_HDRS) $(HE_LIB)
 		$(HE_CHECK_SRC) -o $@ -L$(BUILD)/hipemu -lamdhip64 \
 		$(CHECK_LIBS) -pthread -ldl
 
+$(HE_API_CHECK): $(HE_DIR)/check_stream_apis.c $(HE_DIR)/check_twins.c \
+		$(HE_CHECK_HDRS) $(HE_LIB)
+	$(CC) $(LB_CFLAGS) -I$(HE_DIR) $(CHECK_CFLAGS) -rdynamic \
+		$(HE_DIR)/check_stream_apis.c $(HE_DIR)/check_twins.c -o $@ \
+		-L$(BUILD)/hipemu -lamdhip64 $(CHECK_LIBS) -pthread -ldl
+
 $(HE_TSAN_CHECK): $(HE_CHECK_SRC) $(HE_CHECK_HDRS) $(HE_TSAN_LIB)
 	$(CC) $(LB_CFLAGS) -I$(HE_DIR) $(CHECK_CFLAGS) -fsanitize=thread \
 		-rdynamic $(HE_CHECK_SRC) -o $@ -L$(BUILD)/hipemu-tsan \
@@ -104,14 +114,16 @@ $(HE_VECADD): $(HE_DIR)/progs/vecadd.hip
 # (the vecadd program only in the first run: hipcc's binary is not
 # instrumented).  run-check.sh adds up both runs' Check lines.
 check-hipemu: $(HE_LIB) $(HE_CHECK) $(HE_TSAN_CHECK) $(HE_VECADD) \
-		$(HE_VECADD_TWIN)
+		$(HE_VECADD_TWIN) $(HE_API_CHECK)
 	@sh mk/run-check.sh hipemu $(BUILD)/results sh -c ' \
 		LD_LIBRARY_PATH=$(BUILD)/hipemu \
 		HIPEMU_TEST_VECADD=$(HE_VECADD) \
 		HIPEMU_TEST_VECADD_TWIN=$(HE_VECADD_TWIN) $(HE_CHECK); a=$$?; \
 		echo "---- hipemu under ThreadSanitizer ----"; \
 		LD_LIBRARY_PATH=$(BUILD)/hipemu-tsan HIPEMU_TEST_VECADD= \
-		$(HE_TSAN_CHECK); b=$$?; [ $$a = 0 ] && [ $$b = 0 ]'
+		$(HE_TSAN_CHECK); b=$$?; \
+		LD_LIBRARY_PATH=$(BUILD)/hipemu $(HE_API_CHECK); c=$$?; \
+		[ $$a = 0 ] && [ $$b = 0 ] && [ $$c = 0 ]'
 
 # Not part of `make check` (time): the suite under ASan and UBSan.
 check-hipemu-asan: $(HE_ASAN_CHECK)

@@ -12,7 +12,7 @@ PT_PROG_SRC := tests/policies/pool/pool_test.c tests/policies/pool/pool_test_api
 PT_HDRS := tests/policies/pool/pool_common.h tests/common/lbtest.h \
 	include/lbshim/hip_decls.h
 PT_DEPS := $(PT_DIR)/pool_test $(PT_DIR)/pool_bench $(PT_DIR)/libpooltwins.so \
-	$(PT_DIR)/pool_edges
+	$(PT_DIR)/pool_edges $(PT_DIR)/pool_streamwork $(PT_DIR)/libpwtwin.so
 # The shim under test; a developer may point it at another build.
 POOL_SHIM ?= $(BUILD)/liblbshim.so
 PT_TESTS = $(sort $(wildcard tests/policies/pool/t_*.sh))
@@ -35,6 +35,15 @@ $(PT_DIR)/libpooltwins.so: tests/policies/pool/pool_twins.c tests/hipemu/hipemu.
 $(PT_DIR)/pool_test: $(PT_PROG_SRC) $(PT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(PT_CFLAGS) $(PT_PROG_SRC) -o $@ $(PT_HIPLIB) -lpthread
+
+$(PT_DIR)/libpwtwin.so: tests/policies/pool/pool_streamwork_twin.c tests/hipemu/hipemu.h
+	@mkdir -p $(@D)
+	$(CC) $(PT_CFLAGS) -fPIC -shared $< -o $@
+
+$(PT_DIR)/pool_streamwork: tests/policies/pool/pool_streamwork.c \
+		tests/policies/pool/pool_streamwork_more.h $(PT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(PT_CFLAGS) $< -o $@ $(PT_HIPLIB) -lpthread
 
 $(PT_DIR)/pool_edges: tests/policies/pool/pool_edges.c $(PT_HDRS)
 	@mkdir -p $(@D)

@@ -241,7 +241,7 @@ void lb_run(struct lb_call *c, lb_thunk_fn thunk)
 		}
 	}
 	saved = errno;
-	if (LB_UNLIKELY(c->api == LB_ID_hipGetProcAddress))
+	if (LB_UNLIKELY(lb_api_info[c->api].flags & LB_F_PROCADDR))
 		lb_procaddr_post(c);
 	for (i = n; i-- > 0;)
 		if (lb_active[i]->post)

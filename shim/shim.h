@@ -22,7 +22,7 @@
 
 /* One pointer per row of hip_api.def, NULL when the runtime lacks it. */
 struct lb_real_table {
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS) RET(*NAME) P;
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) RET(*NAME) P;
 #include "lbshim/hip_api.def"
 #undef LB_API
 };

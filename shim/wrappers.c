@@ -12,6 +12,8 @@
 /* Per return type: call the runtime, return its value, or a missing one. */
 #define LB_RETURN_hipError_t(call) return call
 #define LB_RETURN_lb_modules_t(call) return call
+#define LB_RETURN_int(call) return call
+#define LB_RETURN_lb_cstr_t(call) return call
 #define LB_RETURN_void(call) \
 	do {                 \
 		call;        \
@@ -23,6 +25,17 @@
 		lb_missing(id);     \
 		return NULL;        \
 	} while (0)
+/* hipGetStreamDeviceId's "no device", hipKernelNameRefByPtr's "no name" */
+#define LB_MISSING_int(id)      \
+	do {                    \
+		lb_missing(id); \
+		return -1;      \
+	} while (0)
+#define LB_MISSING_lb_cstr_t(id) \
+	do {                     \
+		lb_missing(id);  \
+		return NULL;     \
+	} while (0)
 #define LB_MISSING_void(id) \
 	do {                \
 		lb_missing(id); \
@@ -32,9 +45,15 @@
 #define LB_STORE_lb_modules_t(c, call) \
 	((c)->rval = (void *)(call), (c)->ret = hipSuccess)
 #define LB_STORE_void(c, call) (call, (c)->ret = hipSuccess)
+#define LB_STORE_int(c, call) \
+	((c)->rval = (void *)(intptr_t)(call), (c)->ret = hipSuccess)
+#define LB_STORE_lb_cstr_t(c, call) \
+	((c)->rval = (void *)(uintptr_t)(call), (c)->ret = hipSuccess)
 #define LB_RESULT_hipError_t(c) return (c).ret
 #define LB_RESULT_lb_modules_t(c) return (lb_modules_t)(c).rval
 #define LB_RESULT_void(c) return
+#define LB_RESULT_int(c) return (int)(intptr_t)(c).rval
+#define LB_RESULT_lb_cstr_t(c) return (lb_cstr_t)(c).rval
 
 #define LB_AARG_(a, x) a->x
 #define LB_ADDR_(a, x) , (void *)&a.x
@@ -86,17 +105,22 @@
 		LB_RETURN_##RET(lb_fn A);                                     \
 	}
 
-#define LB_API_AS(SYM, RET, NAME, P, A, SIDX, KIND, VER, FLAGS) \
+#define LB_API_AS(SYM, RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
 	LB_DECL_AS(SYM, RET, NAME, P)                          \
 	LB_WRAPPER(RET, NAME, P, A, SIDX)
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
 	LB_WRAPPER(RET, NAME, P, A, SIDX)
 #include "lbshim/hip_api.def"
 #undef LB_API
 #undef LB_API_AS
 
+/*
+ * The shim defines every row, the ones HIP's headers mark deprecated
+ * (hipMemcpyToArray, hipMemcpyFromArray) too: programs still call them.
+ */
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 static void *const lb_wrappers[LB_API_COUNT] = {
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
 	[LB_ID_##NAME] = (void *)NAME,
 #include "lbshim/hip_api.def"
 #undef LB_API

@@ -10,10 +10,18 @@
 #include "lbshim/hip_decls.h"
 #include "lbshim/pp.h"
 
-/* Row flags (last column of hip_api.def). */
+/*
+ * Row flags (FLAGS column of hip_api.def).  A row with LB_F_NULLSYNC, or a
+ * synchronous _spt row, names in its TWIN column the Async row that does
+ * the same work on a stream it takes last; stream0 calls that twin on the
+ * thread's own stream and waits for it (lb_api_info.twin is its id).
+ */
 #define LB_F_OPT 0x1u	   /* not in ROCm 5.2: wrapped when present */
 #define LB_F_SPT 0x2u	   /* per-thread default stream variant */
 #define LB_F_NULLSYNC 0x4u /* synchronous, implicitly on the null stream */
+#define LB_F_INDIRECT 0x8u /* its streams are in a parameter block or the
+			    * <<<>>> configuration, not a parameter */
+#define LB_F_PROCADDR 0x10u /* hands out entry points (hipGetProcAddress) */
 
 /* Kinds of call (sixth column). */
 enum lb_kind {
@@ -33,7 +41,7 @@ enum lb_kind {
 
 /* API ids: LB_ID_<name>, dense from 0, in table order. */
 enum lb_api_id {
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS) LB_ID_##NAME,
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) LB_ID_##NAME,
 #include "lbshim/hip_api.def"
 #undef LB_API
 	LB_API_COUNT
@@ -44,7 +52,7 @@ enum lb_api_id {
  * can read and change them (stream0 rewrites the stream field).
  */
 #define LB_FIELD_(d, p) p;
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
 	struct lb_args_##NAME {                          \
 		LB_MAP_N(LB_NARGS(A), LB_FIELD_, 0, P)  \
 	};
@@ -60,6 +68,7 @@ struct lb_api_info {
 	uint8_t kind;
 	uint8_t flags;
 	uint8_t nargs;
+	int16_t twin; /* id of the row's Async twin (TWIN column), or -1 */
 };
 
 extern const struct lb_api_info lb_api_info[LB_API_COUNT];

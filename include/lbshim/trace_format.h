@@ -42,7 +42,7 @@
 
 #define LB_TRACE_MAGIC "LBTRACE\0" /* 8 bytes */
 #define LB_TRACE_VERSION 1u
-#define LB_TRACE_HEADER_SIZE 4096u
+#define LB_TRACE_HEADER_SIZE 8192u
 #define LB_TRACE_REC_SIZE 64u
 /* Default block size; the header's block_size is authoritative. */
 #define LB_TRACE_BLOCK_SIZE (64u * 1024u)
@@ -86,11 +86,11 @@ struct lb_trace_header {
 	uint8_t reserved0[16];
 	char host[64];		/* NUL-terminated */
 	char cmdline[1024];	/* argv joined by spaces, NUL-terminated */
-	char api_names[2560];	/* the writer's API names in id order,
+	char api_names[6656];	/* the writer's API names in id order,
 				 * NUL-separated, ending with an empty
 				 * name: a reader maps ids through them so
 				 * that a newer table stays readable */
-	uint8_t reserved[LB_TRACE_HEADER_SIZE - 3800];
+	uint8_t reserved[LB_TRACE_HEADER_SIZE - 7896];
 };
 
 _Static_assert(sizeof(struct lb_trace_header) == LB_TRACE_HEADER_SIZE,

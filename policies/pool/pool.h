@@ -302,6 +302,12 @@ void lb_ptc_totals(uint64_t v[LB_PCNT_N]);
 
 /* Work was submitted to stream s (after the runtime accepted it). */
 void lb_pfence_work(hipStream_t s, int spt);
+/*
+ * Work was submitted on streams the call does not name (a launch whose
+ * streams are in a parameter block, LB_F_INDIRECT): the current device's
+ * next free waits for the whole device, as the runtime's hipFree does.
+ */
+void lb_pfence_unknown(void);
 /* Returns the fence sequence a block of d freed now must wait for. */
 uint64_t lb_pfence_for_free(struct lb_pdev *d);
 /* Polls d's fences without blocking. */

@@ -340,6 +340,8 @@ int lb_pool_pre(struct lb_call *c)
 		return 0;
 	}
 	case LB_ID_hipStreamBeginCapture:
+	case LB_ID_hipStreamBeginCapture_spt:
+	case LB_ID_hipStreamBeginCaptureToGraph:
 		lb_pstream_capture(*c->stream, 1);
 		return 0;
 	case LB_ID_hipStreamWaitEvent:
@@ -414,6 +416,8 @@ void lb_pool_post(struct lb_call *c)
 			lb_pfence_work(*c->stream, i->flags & LB_F_SPT);
 		else if (i->flags & (LB_F_NULLSYNC | LB_F_SPT))
 			lb_pfence_work(NULL, i->flags & LB_F_SPT);
+		else if (i->flags & LB_F_INDIRECT)
+			lb_pfence_unknown(); /* streams we cannot see */
 		return;
 	}
 	switch (c->api) {
@@ -433,11 +437,14 @@ void lb_pool_post(struct lb_call *c)
 				lb_pool_curdev());
 		break;
 	case LB_ID_hipStreamBeginCapture:
+	case LB_ID_hipStreamBeginCapture_spt:
+	case LB_ID_hipStreamBeginCaptureToGraph:
 		/* counted in the pre hook; undone if it did not begin */
 		if (c->ret != hipSuccess)
 			lb_pstream_capture(*c->stream, 0);
 		break;
 	case LB_ID_hipStreamEndCapture:
+	case LB_ID_hipStreamEndCapture_spt:
 		lb_pstream_capture(*c->stream, 0);
 		break;
 	case LB_ID_hipDeviceReset:

@@ -226,6 +226,14 @@ void lb_pfence_work(hipStream_t s, int spt)
 	pthread_mutex_unlock(&d->flock);
 }
 
+void lb_pfence_unknown(void)
+{
+	struct lb_pdev *d = lb_pdev_peek(lb_pool_curdev());
+
+	if (d)
+		__atomic_store_n(&d->sync_fallback, 1, __ATOMIC_RELEASE);
+}
+
 /* ---- events (flock held) ---- */
 
 static hipEvent_t lb_ev_get(struct lb_pdev *d)

@@ -179,13 +179,18 @@ static void s0_build_ops(int devsync)
 	for (i = 0; i < LB_API_COUNT; i++) {
 		if (lb_api_info[i].stream_idx >= 0)
 			s0_op[i] = S0_SUBMIT;
-		if (lb_api_info[i].flags & LB_F_NULLSYNC)
+		/* a query or setting of the stream puts no work on it */
+		if (lb_api_info[i].stream_idx >= 0 &&
+		    lb_api_info[i].kind == LB_KIND_STREAM)
+			s0_op[i] = S0_REMAP;
+		/*
+		 * Synchronous on the null stream (the _spt forms too, on
+		 * S): served by the Async twin on S.  One with no twin
+		 * stays on the legacy null stream.
+		 */
+		if (lb_api_info[i].twin >= 0)
 			s0_op[i] = S0_NULLSYNC;
 	}
-	/* The per-thread twins of the synchronous calls: the same on S. */
-	s0_op[LB_ID_hipMemcpy_spt] = S0_NULLSYNC;
-	s0_op[LB_ID_hipMemcpy2D_spt] = S0_NULLSYNC;
-	s0_op[LB_ID_hipMemset_spt] = S0_NULLSYNC;
 	s0_op[LB_ID_hipStreamSynchronize] = S0_SYNC;
 	s0_op[LB_ID_hipStreamSynchronize_spt] = S0_SYNC;
 	/* Synchronous on its stream: it also waits for what S had. */
@@ -202,7 +207,10 @@ static void s0_build_ops(int devsync)
 	s0_op[LB_ID_hipStreamGetPriority_spt] = S0_REMAP;
 	s0_op[LB_ID_hipStreamIsCapturing] = S0_REMAP;
 	s0_op[LB_ID_hipStreamBeginCapture] = S0_CAPBEGIN;
+	s0_op[LB_ID_hipStreamBeginCapture_spt] = S0_CAPBEGIN;
+	s0_op[LB_ID_hipStreamBeginCaptureToGraph] = S0_CAPBEGIN;
 	s0_op[LB_ID_hipStreamEndCapture] = S0_CAPEND;
+	s0_op[LB_ID_hipStreamEndCapture_spt] = S0_CAPEND;
 	/* Destroy(0) gets the runtime's answer; S is never the program's. */
 	s0_op[LB_ID_hipStreamDestroy] = S0_DESTROY;
 	/*
@@ -217,76 +225,39 @@ static void s0_build_ops(int devsync)
 	s0_op[LB_ID_hipDeviceReset] = S0_RESET;
 }
 
-/* The Async twin of a synchronous null-stream call, on S. -1: none. */
-static int s0_async(struct lb_call *c, hipStream_t s, hipError_t *r)
-{
-#define S0_ARGS(name) struct lb_args_##name *a = c->args
-#define S0_CALL(fn, ...)                          \
-	do {                                      \
-		if (!lb_real.fn)                  \
-			return -1;                \
-		*r = lb_real.fn(__VA_ARGS__, s); \
-	} while (0)
-	switch (c->api) {
-	case LB_ID_hipMemcpy: {
-		S0_ARGS(hipMemcpy);
-		S0_CALL(hipMemcpyAsync, a->dst, a->src, a->sizeBytes, a->kind);
-		break;
+/*
+ * The Async twin of each synchronous null-stream row, generated from
+ * hip_api.def's TWIN column: s0_twin_<name>() calls the twin with the
+ * row's own arguments and S appended.  -1 when the runtime lacks the twin.
+ */
+typedef int (*s0_twin_fn)(const void *args, hipStream_t s, hipError_t *r);
+
+#define S0_AARG_(a, x) a->x
+#define S0_TWIN_0(NAME, A, TWIN)
+#define S0_TWIN_1(NAME, A, TWIN) S0_TWIN_FN_(NAME, A, LB_UNPAREN TWIN)
+#define S0_TWIN_FN_(NAME, A, T)                                          \
+	static int s0_twin_##NAME(const void *args, hipStream_t s,      \
+				  hipError_t *r)                        \
+	{                                                               \
+		const struct lb_args_##NAME *a = args;                  \
+		if (!lb_real.T)                                         \
+			return -1;                                      \
+		*r = lb_real.T(LB_MAPC(S0_AARG_, a, A), s);             \
+		return 0;                                               \
 	}
-	case LB_ID_hipMemcpy_spt: {
-		S0_ARGS(hipMemcpy_spt);
-		S0_CALL(hipMemcpyAsync, a->dst, a->src, a->sizeBytes, a->kind);
-		break;
-	}
-	case LB_ID_hipMemcpyHtoD: {
-		S0_ARGS(hipMemcpyHtoD);
-		S0_CALL(hipMemcpyHtoDAsync, a->dst, a->src, a->sizeBytes);
-		break;
-	}
-	case LB_ID_hipMemcpyDtoH: {
-		S0_ARGS(hipMemcpyDtoH);
-		S0_CALL(hipMemcpyDtoHAsync, a->dst, a->src, a->sizeBytes);
-		break;
-	}
-	case LB_ID_hipMemcpyDtoD: {
-		S0_ARGS(hipMemcpyDtoD);
-		S0_CALL(hipMemcpyDtoDAsync, a->dst, a->src, a->sizeBytes);
-		break;
-	}
-	case LB_ID_hipMemcpy2D: {
-		S0_ARGS(hipMemcpy2D);
-		S0_CALL(hipMemcpy2DAsync, a->dst, a->dpitch, a->src, a->spitch,
-			a->width, a->height, a->kind);
-		break;
-	}
-	case LB_ID_hipMemcpy2D_spt: {
-		S0_ARGS(hipMemcpy2D_spt);
-		S0_CALL(hipMemcpy2DAsync, a->dst, a->dpitch, a->src, a->spitch,
-			a->width, a->height, a->kind);
-		break;
-	}
-	case LB_ID_hipMemset: {
-		S0_ARGS(hipMemset);
-		S0_CALL(hipMemsetAsync, a->dst, a->value, a->sizeBytes);
-		break;
-	}
-	case LB_ID_hipMemset_spt: {
-		S0_ARGS(hipMemset_spt);
-		S0_CALL(hipMemsetAsync, a->dst, a->value, a->sizeBytes);
-		break;
-	}
-	case LB_ID_hipMemsetD32: {
-		S0_ARGS(hipMemsetD32);
-		S0_CALL(hipMemsetD32Async, a->dest, a->value, a->count);
-		break;
-	}
-	default:
-		return -1;
-	}
-	return 0;
-#undef S0_CALL
-#undef S0_ARGS
-}
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+	LB_CAT(S0_TWIN_, LB_NARGS(TWIN))(NAME, A, TWIN)
+#include "lbshim/hip_api.def"
+#undef LB_API
+
+#define S0_SLOT_0(NAME)
+#define S0_SLOT_1(NAME) [LB_ID_##NAME] = s0_twin_##NAME,
+static const s0_twin_fn s0_twins[LB_API_COUNT] = {
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+	LB_CAT(S0_SLOT_, LB_NARGS(TWIN))(NAME)
+#include "lbshim/hip_api.def"
+#undef LB_API
+};
 
 /*
  * Serves a synchronous null-stream call the way its _spt twin runs: the
@@ -302,7 +273,7 @@ static int s0_serve_nullsync(struct lb_call *c)
 		return 0;
 	s0_submitted();
 	s0_hz_begin_for(c);
-	if (s0_async(c, s, &r) < 0) {
+	if (s0_twins[c->api](c->args, s, &r) < 0) {
 		s0_hz_end(0);
 		return 0;
 	}

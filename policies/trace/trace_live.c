@@ -134,18 +134,47 @@ static void lb_arg_dim3(struct lb_buf *b, const char *name, dim3 d)
 	lb_puts(b, "}");
 }
 
+/* The structures some calls take by value: their address, sizes, id. */
+static void lb_arg_pitched(struct lb_buf *b, const char *name,
+			   hipPitchedPtr p)
+{
+	lb_arg_ptr(b, name, p.ptr);
+}
+
+static void lb_arg_extent(struct lb_buf *b, const char *name, hipExtent e)
+{
+	(void)name;
+	lb_sep(b);
+	lb_puts(b, "{");
+	lb_putu(b, e.width);
+	lb_puts(b, ",");
+	lb_putu(b, e.height);
+	lb_puts(b, ",");
+	lb_putu(b, e.depth);
+	lb_puts(b, "}");
+}
+
+static void lb_arg_memloc(struct lb_buf *b, const char *name,
+			  hipMemLocation l)
+{
+	lb_arg_int(b, name, l.id);
+}
+
 #define LB_LIVE_ARG_(a, x)                                                \
 	_Generic((a->x),                                                  \
 		int: lb_arg_int, long: lb_arg_int, long long: lb_arg_int, \
 		unsigned int: lb_arg_uint, unsigned long: lb_arg_uint,    \
 		unsigned long long: lb_arg_uint, char *: lb_arg_str,      \
+		unsigned char: lb_arg_uint, unsigned short: lb_arg_uint,  \
 		const char *: lb_arg_str, dim3: lb_arg_dim3,              \
+		hipPitchedPtr: lb_arg_pitched, hipExtent: lb_arg_extent,  \
+		hipMemLocation: lb_arg_memloc,                            \
 		default: lb_arg_ptr)(b, #x, a->x);
 
 static void lb_live_args(struct lb_buf *b, const struct lb_call *c)
 {
 	switch (c->api) {
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS)                   \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
 	case LB_ID_##NAME: {                                              \
 		const struct lb_args_##NAME *a = c->args;                 \
 		(void)a;                                                  \
@@ -159,12 +188,14 @@ static void lb_live_args(struct lb_buf *b, const struct lb_call *c)
 	}
 }
 
-/* Return kinds: hipError_t, void, a module handle. */
+/* Return kinds: hipError_t, void, a pointer, an int. */
 #define LB_RK_hipError_t 0
 #define LB_RK_void 1
 #define LB_RK_lb_modules_t 2
+#define LB_RK_int 3
+#define LB_RK_lb_cstr_t 2 /* a pointer, printed as one */
 static const uint8_t lb_ret_kind[LB_API_COUNT] = {
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
 	[LB_ID_##NAME] = LB_RK_##RET,
 #include "lbshim/hip_api.def"
 #undef LB_API
@@ -225,6 +256,10 @@ void lb_live_call(const struct lb_call *c)
 	case LB_RK_lb_modules_t:
 		lb_puts(&b, " ret=");
 		lb_putx(&b, (uintptr_t)c->rval);
+		break;
+	case LB_RK_int:
+		lb_puts(&b, " ret=");
+		lb_puti(&b, (int)(intptr_t)c->rval);
 		break;
 	default:
 		break;

@@ -9,6 +9,7 @@
  * ihipMalloc and ihipImageCreate; hip_vm.cpp hipMemCreate; rocm-6.2.0).
  */
 #include "he.h"
+#include "he_copy.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -72,7 +73,7 @@ HE_EXPORT hipError_t hipMalloc3D(hipPitchedPtr *pitchedDevPtr, hipExtent extent)
 
 /* ---- arrays: a hipArray over device memory ---- */
 
-static size_t format_bytes(enum hipArray_Format f)
+size_t he_format_bytes(enum hipArray_Format f)
 {
 	switch (f) {
 	case HIP_AD_FORMAT_UNSIGNED_INT8:
@@ -169,7 +170,7 @@ HE_EXPORT hipError_t hipArrayCreate(hipArray **pHandle,
 	HE_ENTER("hipArrayCreate");
 	if (!d)
 		return he_ret(hipErrorInvalidValue);
-	err = array_new(pHandle, format_bytes(d->Format) * d->NumChannels,
+	err = array_new(pHandle, he_format_bytes(d->Format) * d->NumChannels,
 			d->Width, d->Height, 1, 0);
 	if (!err) {
 		(*pHandle)->Format = d->Format;
@@ -187,7 +188,7 @@ HE_EXPORT hipError_t hipArray3DCreate(hipArray **array,
 	HE_ENTER("hipArray3DCreate");
 	if (!d)
 		return he_ret(hipErrorInvalidValue);
-	err = array_new(array, format_bytes(d->Format) * d->NumChannels,
+	err = array_new(array, he_format_bytes(d->Format) * d->NumChannels,
 			d->Width, d->Height, d->Depth, d->Flags);
 	if (!err) {
 		(*array)->Format = d->Format;

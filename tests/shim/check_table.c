@@ -63,9 +63,55 @@ START_TEST(stream_index_names_a_stream)
 	ck_assert_msg(r->stream_idx < (int)r->nargs,
 		      "%s: stream index %d beyond %d parameters", r->name,
 		      r->stream_idx, r->nargs);
+	/* a launch names its stream, or says where it is (LB_F_INDIRECT) */
 	if (r->kind == LB_KIND_LAUNCH && strncmp(r->name, "__hip", 5))
-		ck_assert_msg(r->stream_idx >= 0, "%s: launch without stream",
-			      r->name);
+		ck_assert_msg((r->stream_idx >= 0) !=
+				      !!(r->flags & LB_F_INDIRECT),
+			      "%s: launch without stream", r->name);
+}
+END_TEST
+
+/* The id of the row named NAME less "_spt", plus "Async"; or -1. */
+static int async_form(const char *name)
+{
+	char buf[128];
+	size_t n = strlen(name);
+
+	if (n > 4 && !strcmp(name + n - 4, "_spt"))
+		n -= 4;
+	if (n + sizeof("Async") > sizeof(buf))
+		return -1;
+	memcpy(buf, name, n);
+	strcpy(buf + n, "Async");
+	return lb_api_lookup(buf);
+}
+
+START_TEST(twin_takes_the_rows_arguments_and_a_stream)
+{
+	/*
+	 * stream0 calls a row's twin with the row's arguments plus its
+	 * stream.  A synchronous null-stream row (or its _spt form) whose
+	 * HIP API has an Async form has that form as its twin; the twin
+	 * takes one parameter more, its stream, and is of the same kind.
+	 */
+	const struct lb_api_info *r = &lb_api_info[_i], *t;
+	int want = -1;
+
+	if ((r->flags & LB_F_NULLSYNC) ||
+	    ((r->flags & LB_F_SPT) && r->stream_idx < 0))
+		want = async_form(r->name);
+	ck_assert_msg(r->twin == want, "%s: twin %s, want %s", r->name,
+		      r->twin < 0 ? "none" : lb_api_info[r->twin].name,
+		      want < 0 ? "none" : lb_api_info[want].name);
+	if (r->twin < 0)
+		return;
+	t = &lb_api_info[r->twin];
+	ck_assert_msg(t->nargs == r->nargs + 1 &&
+			      t->stream_idx == (int)r->nargs,
+		      "%s: twin %s does not take its arguments and a stream",
+		      r->name, t->name);
+	ck_assert_msg(t->kind == r->kind, "%s: twin %s of another kind",
+		      r->name, t->name);
 }
 END_TEST
 
@@ -79,6 +125,8 @@ int main(void)
 	open_real();
 	tcase_add_loop_test(tc, row_in_real_runtime, 0, LB_API_COUNT);
 	tcase_add_loop_test(tc, stream_index_names_a_stream, 0, LB_API_COUNT);
+	tcase_add_loop_test(tc, twin_takes_the_rows_arguments_and_a_stream, 0,
+			    LB_API_COUNT);
 	tcase_add_test(tc, ids_names_unique);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

@@ -13,8 +13,12 @@ struct fakehip_call {
 
 /* Makes every hipError_t function of the fake return ret from now on. */
 void fakehip_set_ret(hipError_t ret);
+/* What the fake's rows returning a name return ("fake_<api id>"). */
+const char *fakehip_cstr(int api);
 /* The calling thread's last call. */
 const struct fakehip_call *fakehip_last(void);
+/* The last call of api (any thread; api is -1 before the first). */
+const struct fakehip_call *fakehip_last_of(int api);
 /* Calls of api received so far, all threads. */
 unsigned long fakehip_count(int api);
 

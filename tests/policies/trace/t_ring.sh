@@ -4,7 +4,7 @@
 LBSHIM_POLICIES=trace LBSHIM_TRACE=ring.lbt LBSHIM_TRACE_RING=8K \
 	traced "$PROG" loop 10000 2>err || fail "exit $?"
 [ -s err ] && { cat err; fail "warnings"; }
-[ "$(stat -c %s ring.lbt)" = $((4096 + 2 * 8192)) ] ||
+[ "$(stat -c %s ring.lbt)" = $((8192 + 2 * 8192)) ] ||
 	fail "size $(stat -c %s ring.lbt)"
 "$DUMP" ring.lbt >dump
 expect "^header .* flags=0x3 block_size=8192 ring_slots=127 " dump

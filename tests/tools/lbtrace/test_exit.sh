@@ -58,11 +58,11 @@ expect 2 "adir: is a directory" print adir
 expect 2 "badmagic.lbt" print basic.lbt badmagic.lbt
 [ -s out.txt ] && fail "output printed despite an invalid file"
 # a corrupt block: the rest is shown, the block is named, exit 2
-expect 2 "corruptblk.lbt: byte 12288: bad block header" print corruptblk.lbt
+expect 2 "corruptblk.lbt: byte 16384: bad block header" print corruptblk.lbt
 [ -s out.txt ] || fail "corrupt block: nothing shown of the rest"
 
 # truncated: not an error, exactly one line on stderr, whole records shown
-expect 0 "truncated.lbt: truncated at byte 13288" print truncated.lbt
+expect 0 "truncated.lbt: truncated at byte 17384" print truncated.lbt
 [ "$(wc -l <err.txt)" = 1 ] || fail "truncated: not one stderr line"
 n=$(wc -l <out.txt)
 full=$("$L" print basic.lbt | wc -l)

@@ -18,11 +18,12 @@ python3 - $C <<'PY'
 import struct, sys, os
 C = sys.argv[1]
 def rd(n): return bytearray(open(os.path.join(C, n + ".lbt"), "rb").read())
+H = struct.unpack_from("<I", rd("basic"), 12)[0]   # header_size
 def wr(n, b): open(os.path.join(C, n + ".lbt"), "wb").write(bytes(b))
 def slots(b):
-    """offsets of every record slot of every block (4096-byte blocks)"""
+    """offsets of every record slot of every block"""
     bs = struct.unpack_from("<I", b, 20)[0]
-    for off in range(4096, len(b) - 63, bs):
+    for off in range(H, len(b) - 63, bs):
         for s in range(1, bs // 64):
             if off + s * 64 + 64 <= len(b):
                 yield off + s * 64
@@ -32,10 +33,10 @@ for o in slots(b):                       # a string claiming 65535 parts
         struct.pack_into("<Q", b, o + 56 - 16, (1) | (65534 << 32) | (65535 << 48)); break
 wr("c_strparts", b)
 b = rd("ring")
-struct.pack_into("<I", b, 4096 * 2 + 48, 0xffffffff)   # ring_next out of range
+struct.pack_into("<I", b, H + 4096 + 48, 0xffffffff)   # ring_next out of range
 wr("c_ringnext", b)
 b = rd("remap")
-b[1240:1240 + 2560] = b"A" * 2560      # api_names without an end
+b[1240:1240 + 6656] = b"A" * 6656      # api_names without an end
 wr("c_apinames", b)
 b = rd("basic")
 struct.pack_into("<I", b, 20, 64 << 20)  # block size far beyond the file
@@ -55,7 +56,7 @@ for o in slots(b):                       # every record an unknown type
     b[o] = 0x7f
 wr("c_types", b)
 b = rd("basic")
-for off in range(4096 + 4096, len(b), 4096):   # all blocks one thread
+for off in range(H + 4096, len(b), 4096):   # all blocks one thread
     struct.pack_into("<IIQ", b, off, 0x4b4c424c, 1, 0)
 wr("c_samethread", b)
 PY
