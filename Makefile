@@ -21,6 +21,10 @@ HIPCC_FLAGS := --offload-arch=gfx1030 -O2
 REAL_HIP_LIB := /usr/lib/x86_64-linux-gnu/libamdhip64.so.5
 
 # The preload library's sources: the core and every policy (mk/shim.mk).
+# The table of wrapped functions, split by concern (hip_api.def includes
+# the others): a prerequisite of everything generated from it.
+API_DEFS := $(sort $(wildcard include/lbshim/hip_api*.def))
+
 SHIM_SRCS := $(wildcard shim/*.c) $(wildcard policies/*/*.c)
 
 # Filled in by mk/*.mk:

@@ -12,7 +12,7 @@ CHECK_GROUPS += ab
 
 # Synthetic traces with known distributions.
 $(AB_DIR)/gen: tests/tools/ab/gen.c shim/api_info.c include/lbshim/trace_format.h \
-		include/lbshim/api.h include/lbshim/hip_api.def
+		include/lbshim/api.h $(API_DEFS)
 	@mkdir -p $(@D)
 	$(CC) $(LB_CFLAGS) -o $@ tests/tools/ab/gen.c shim/api_info.c
 

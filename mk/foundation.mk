@@ -12,12 +12,12 @@ ASAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 CHECK_GROUPS += shim shim-asan
 BENCH_TARGETS += bench-passthrough
 
-$(FAKE_DIR)/fake.map: include/lbshim/hip_api.def tests/shim/fakehip.syms mk/gen-map.sh
+$(FAKE_DIR)/fake.map: $(API_DEFS) tests/shim/fakehip.syms mk/gen-map.sh
 	@mkdir -p $(@D)
 	sh mk/gen-map.sh "$(CC)" include/lbshim/hip_api.def tests/shim/fakehip.syms >$@
 
 # A fake runtime under the real soname: every row, answering at once.
-$(FAKE_DIR)/libamdhip64.so.5: tests/shim/fakehip.c tests/shim/fakehip.h $(FAKE_DIR)/fake.map include/lbshim/hip_api.def
+$(FAKE_DIR)/libamdhip64.so.5: tests/shim/fakehip.c tests/shim/fakehip.h $(FAKE_DIR)/fake.map $(API_DEFS)
 	$(CC) $(TEST_CFLAGS) -O2 -fPIC -fvisibility=hidden -shared $< -o $@ \
 		-Wl,-soname,libamdhip64.so.5 -Wl,--version-script=$(FAKE_DIR)/fake.map -ldl
 	ln -sf libamdhip64.so.5 $(FAKE_DIR)/libamdhip64.so
@@ -27,7 +27,7 @@ $(FAKE_DIR)/partial/libpartialhip.so: tests/shim/partialhip.c
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -fPIC -shared $< -o $@
 
-$(SHIMT)/check_table: tests/shim/check_table.c shim/api_info.c include/lbshim/hip_api.def
+$(SHIMT)/check_table: tests/shim/check_table.c shim/api_info.c $(API_DEFS)
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(CHECK_CFLAGS) tests/shim/check_table.c shim/api_info.c -o $@ $(CHECK_LIBS) -ldl
 

@@ -1,7 +1,7 @@
 # hipemu: the CPU HIP runtime the tests run on (tests/hipemu/README.md).
 #
 # build/hipemu/libamdhip64.so.5 (and -tsan/), its version script generated
-# from include/lbshim/hip_api.def plus tests/hipemu/exports.txt, and the
+# from $(API_DEFS) plus tests/hipemu/exports.txt, and the
 # check-hipemu suite.
 
 HE_DIR := tests/hipemu
@@ -42,7 +42,7 @@ hipemu-tsan: $(HE_TSAN_LIB)
 hipemu-asan: $(HE_ASAN_LIB)
 
 # The ROCm 5.2 profile's layout (mk/profiles.mk builds the others).
-$(HE_MAP): mk/gen-map.sh mk/rocm-layouts.txt include/lbshim/hip_api.def \
+$(HE_MAP): mk/gen-map.sh mk/rocm-layouts.txt $(API_DEFS) \
 		$(HE_DIR)/exports.txt
 	@mkdir -p $(@D)
 	sh mk/gen-map.sh -p 5.2 "$(CC)" include/lbshim/hip_api.def \

@@ -35,7 +35,7 @@ $(addprefix $(REL)/,$(REL_HIP_PROGS)): $(REL)/%: tests/reliability/%.c \
 	$(CC) $(REL_CFLAGS) $< -o $@ -rdynamic $(REL_HIPLIB) -lpthread
 
 $(addprefix $(REL)/,$(REL_TOOLS)): $(REL)/%: tests/reliability/%.c \
-		include/lbshim/trace_format.h include/lbshim/hip_api.def shim/api_info.c
+		include/lbshim/trace_format.h $(API_DEFS) shim/api_info.c
 	@mkdir -p $(@D)
 	$(CC) $(REL_CFLAGS) $< $(if $(filter gen_big,$*),shim/api_info.c) -o $@
 

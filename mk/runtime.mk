@@ -9,7 +9,7 @@ comma := ,
 
 # rt_fake(file, soname, ldflags): the fake runtime as FILE with SONAME.
 define rt_fake
-$(1): tests/shim/fakehip.c tests/shim/fakehip.h $(FAKE_DIR)/fake.map include/lbshim/hip_api.def
+$(1): tests/shim/fakehip.c tests/shim/fakehip.h $(FAKE_DIR)/fake.map $(API_DEFS)
 	@mkdir -p $$(@D)
 	$$(CC) $$(TEST_CFLAGS) -O2 -fPIC -fvisibility=hidden -shared $$< -o $$@ \
 		-Wl,-soname,$(2) -Wl,--version-script=$(FAKE_DIR)/fake.map $(3) -ldl

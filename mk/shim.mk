@@ -9,7 +9,7 @@ ALL_TARGETS += $(BUILD)/liblbshim.so
 # HIP's names, unversioned (gen-map.sh -u), plus shim/exports.syms: dlopen,
 # the one export that is not HIP's, for the RTLD_DEEPBIND warning
 # (shim/dlopen.c).
-$(BUILD)/liblbshim.map: include/lbshim/hip_api.def mk/gen-map.sh mk/rocm-layouts.txt \
+$(BUILD)/liblbshim.map: $(API_DEFS) mk/gen-map.sh mk/rocm-layouts.txt \
 		shim/exports.syms
 	@mkdir -p $(@D)
 	sh mk/gen-map.sh -u "$(CC)" $< shim/exports.syms >$@.tmp && mv $@.tmp $@

@@ -8,7 +8,7 @@ TRACE_CFLAGS = -std=gnu11 -O1 -g $(WARN) -D__HIP_PLATFORM_AMD__ -Iinclude
 CHECK_GROUPS += trace
 BENCH_TARGETS += bench-trace
 
-$(TRACE_FAKE)/fake.map: include/lbshim/hip_api.def tests/policies/trace/fakehip.syms mk/gen-map.sh
+$(TRACE_FAKE)/fake.map: $(API_DEFS) tests/policies/trace/fakehip.syms mk/gen-map.sh
 	@mkdir -p $(@D)
 	sh mk/gen-map.sh "$(CC)" include/lbshim/hip_api.def tests/policies/trace/fakehip.syms >$@.tmp && mv $@.tmp $@
 

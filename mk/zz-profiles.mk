@@ -27,7 +27,7 @@ $(BUILD)/hipemu/5.2/libamdhip64.so.5: $(HE_LIB)
 
 define he_profile_rules
 $(BUILD)/hipemu/$(1)/hipemu.map: mk/gen-map.sh mk/rocm-layouts.txt \
-		include/lbshim/hip_api.def $(HE_DIR)/exports.txt
+		$(API_DEFS) $(HE_DIR)/exports.txt
 	@mkdir -p $$(@D)
 	sh mk/gen-map.sh -p $(1) "$$(CC)" include/lbshim/hip_api.def \
 		$(HE_DIR)/exports.txt >$$@.tmp && mv $$@.tmp $$@

@@ -4,7 +4,9 @@
 make -s install DESTDIR="$TMP/root" PREFIX=/usr/local >"$TMP/log" 2>&1 ||
 	fail "install: $(cat "$TMP/log")"
 r=$TMP/root/usr/local
-for f in lib/liblbshim.so include/lbshim/hip_api.def include/lbshim/trace_format.h \
+for f in lib/liblbshim.so include/lbshim/hip_api.def \
+	include/lbshim/hip_api_mem.def include/lbshim/hip_api_copy.def \
+	include/lbshim/hip_api_more.def include/lbshim/trace_format.h \
 	share/man/man7/lbshim.7; do
 	[ -e "$r/$f" ] || fail "missing $f"
 done
