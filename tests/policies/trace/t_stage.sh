@@ -3,6 +3,7 @@
 # recorded before it returned is in the file whatever kills the process,
 # and a block that is in the file twice (its copy and the staged block:
 # the process died between the copy and the clearing) is read once.
+TOP=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$(dirname "$0")/lib.sh"
 LBT=$BUILD/lbtrace
 N=300000 # ~290 blocks: the ring of 64 wraps four times
@@ -36,16 +37,20 @@ expect "^threads=4 ok$" check
 # other block interrupted by the kill), appended as the staging leaves
 # them.  Read once each, the fuller copy.
 cp thr.lbt dup.lbt
+# blocks start after the header, whose size the format header gives
+H=$(sed -n 's/^#define LB_TRACE_HEADER_SIZE \([0-9]*\)u.*/\1/p' \
+	"$TOP/include/lbshim/trace_format.h")
+[ -n "$H" ] || fail "no LB_TRACE_HEADER_SIZE"
 blk() { sed -n "s/^block file_index=\([0-9]*\) thread=$1 .* ordinal=$2 .*/\1/p" thr.dump; }
 "$DUMP" thr.lbt >thr.dump
 a=$(blk 1 5); b=$(blk 2 7)
 [ -n "$a" ] && [ -n "$b" ] || fail "no blocks to copy"
-tail -c +$((4096 + a * 65536 + 1)) thr.lbt | head -c 65536 >>dup.lbt
-tail -c +$((4096 + b * 65536 + 1)) thr.lbt | head -c 32768 >>dup.lbt
+tail -c +$((H + a * 65536 + 1)) thr.lbt | head -c 65536 >>dup.lbt
+tail -c +$((H + b * 65536 + 1)) thr.lbt | head -c 32768 >>dup.lbt
 head -c 32768 /dev/zero >>dup.lbt
 # and the cut copy before the whole one as well: order must not matter
 cp thr.lbt dup2.lbt
-tail -c +$((4096 + b * 65536 + 1)) thr.lbt | head -c 32768 >>dup2.lbt
+tail -c +$((H + b * 65536 + 1)) thr.lbt | head -c 32768 >>dup2.lbt
 head -c 32768 /dev/zero >>dup2.lbt
 for f in dup.lbt dup2.lbt; do
 	"$DUMP" --check-seq 100000 $f >check
