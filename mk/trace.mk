@@ -44,7 +44,8 @@ $(TRACE_T)/bench_trace: tests/policies/trace/bench_trace.c tests/common/lbtest.h
 
 TRACE_TEST_DEPS = $(BUILD)/liblbshim.so $(TRACE_T)/lbt_dump $(TRACE_T)/tprog \
 	$(TRACE_T)/tfd $(BUILD)/lbtrace $(TRACE_T)/tkern $(TRACE_T)/libtkern_twin.so \
-	$(TRACE_T)/libtstrip.so $(HE_LIB)
+	$(TRACE_T)/libtstrip.so $(HE_LIB) $(PT_DIR)/pool_test \
+	$(PT_DIR)/libpooltwins.so $(HE_VECADD) $(HE_VECADD_TWIN)
 TRACE_TESTS = $(sort $(wildcard tests/policies/trace/t_*.sh))
 
 check-trace: $(TRACE_TEST_DEPS)

@@ -116,8 +116,12 @@
 
 /*
  * The shim defines every row, the ones HIP's headers mark deprecated
- * (hipMemcpyToArray, hipMemcpyFromArray) too: programs still call them.
+ * (hipMemcpyToArray, hipMemcpyFromArray, hipHostAlloc, hipMallocHost,
+ * hipMemAllocHost) too: programs still call them.  Defining them warns
+ * of nothing; taking their address here does, so only here is the
+ * warning off.
  */
+#pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 static void *const lb_wrappers[LB_API_COUNT] = {
 #define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
@@ -125,6 +129,7 @@ static void *const lb_wrappers[LB_API_COUNT] = {
 #include "lbshim/hip_api.def"
 #undef LB_API
 };
+#pragma GCC diagnostic pop
 
 void *lb_wrapper_addr(int api)
 {

@@ -149,6 +149,10 @@ hipError_t hipGetProcAddress(const char *symbol, void **pfn, int hipVersion,
 			     uint64_t flags, void *symbolStatus);
 /* hip_6.0 (clr hipamd/src/hip_hcc.map.in, rocm-6.0.0). */
 hipError_t hipExtGetLastError(void);
+/* include/hip/hip_deprecated.h, rocm-6.2.0: 5.2's hipDeviceProp_t. */
+hipError_t hipGetDevicePropertiesR0000(hipDeviceProp_t *prop, int deviceId);
+/* prop: a hipDeviceProp_tR0600 (include/hip/hip_runtime_api.h, rocm-6.2.0) */
+hipError_t hipGetDevicePropertiesR0600(void *prop, int deviceId);
 hipError_t hipStreamBatchMemOp(hipStream_t stream, unsigned int count,
 			       void *paramArray, unsigned int flags);
 hipError_t hipStreamGetCaptureInfo_spt(hipStream_t stream,

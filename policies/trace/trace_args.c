@@ -199,10 +199,41 @@ static void lb_fill_alloc(struct lb_trace_rec *r, const struct lb_call *c)
 		r->a[2] = LB_P(a->mem_pool);
 		break;
 	}
-	case LB_ID_hipHostMalloc: {
+	case LB_ID_hipHostMalloc:
+	case LB_ID_hipHostAlloc: { /* the same parameters */
 		LB_A(hipHostMalloc);
 		r->a[0] = LB_OUT(a->ptr);
 		r->a[1] = a->size;
+		r->a[2] = a->flags;
+		break;
+	}
+	case LB_ID_hipMallocHost:
+	case LB_ID_hipMemAllocHost: {
+		LB_A(hipMallocHost);
+		r->a[0] = LB_OUT(a->ptr);
+		r->a[1] = a->size;
+		break;
+	}
+	case LB_ID_hipMalloc3D: { /* size: what was asked, as hipMallocPitch */
+		LB_A(hipMalloc3D);
+		r->a[0] = ok && a->pitchedDevPtr ? LB_P(a->pitchedDevPtr->ptr)
+						 : 0;
+		r->a[1] = (uint64_t)a->extent.width * a->extent.height *
+			  a->extent.depth;
+		break;
+	}
+	case LB_ID_hipMalloc3DArray: {
+		/* bytes: the channels' bits per element (a 1D or 2D array
+		 * has a height or depth of 0) */
+		LB_A(hipMalloc3DArray);
+		uint64_t e = ok && a->desc ? ((uint64_t)a->desc->x + a->desc->y +
+					      a->desc->z + a->desc->w) / 8
+					   : 0;
+
+		r->a[0] = LB_OUT(a->array);
+		r->a[1] = e * a->extent.width *
+			  (a->extent.height ? a->extent.height : 1) *
+			  (a->extent.depth ? a->extent.depth : 1);
 		r->a[2] = a->flags;
 		break;
 	}
@@ -497,6 +528,13 @@ static void lb_fill_other(struct lb_trace_rec *r, const struct lb_call *c)
 	}
 	case LB_ID_hipSetDevice: {
 		LB_A(hipSetDevice);
+		r->a[0] = (uint64_t)(uint32_t)a->deviceId;
+		break;
+	}
+	case LB_ID_hipGetDeviceProperties:
+	case LB_ID_hipGetDevicePropertiesR0000:
+	case LB_ID_hipGetDevicePropertiesR0600: { /* the same parameters */
+		LB_A(hipGetDeviceProperties);
 		r->a[0] = (uint64_t)(uint32_t)a->deviceId;
 		break;
 	}

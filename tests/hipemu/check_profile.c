@@ -37,6 +37,8 @@ static const struct {
 	{ "hipLaunchHostFunc", 53 },
 	{ "hipEventRecord_spt", 53 },
 	{ "hipExtGetLastError", 60 },
+	{ "hipGetDevicePropertiesR0000", 60 },
+	{ "hipGetDevicePropertiesR0600", 60 },
 	{ "hipExtModuleLaunchKernel", 61 },
 	{ "hipHccModuleLaunchKernel", 61 },
 	{ "hipGetProcAddress", 62 },
@@ -71,6 +73,43 @@ START_TEST(reports_its_release)
 			     "ihipModuleSymbol_tjjjjjjmP12ihipStream_tPPvS4_"
 			     "P11ihipEvent_tS6_") == (r > 60),
 		      "mangled hipHccModuleLaunchKernel in release %d", r);
+}
+END_TEST
+
+/*
+ * ROCm 6's hipGetDevicePropertiesR0600 fills the 6.0 layout: name at 0,
+ * totalGlobalMem at 288, gcnArchName at 1160, 1472 bytes (HIP include/hip/
+ * hip_runtime_api.h, rocm-6.2.0); R0000 and the old name the 5.x one.
+ */
+START_TEST(device_properties_layouts)
+{
+	hipError_t (*r0)(hipDeviceProp_t *, int) =
+		(hipError_t(*)(hipDeviceProp_t *, int))newer_fn(
+			"hipGetDevicePropertiesR0000");
+	hipError_t (*r6)(void *, int) = (hipError_t(*)(void *, int))newer_fn(
+		"hipGetDevicePropertiesR0600");
+	hipDeviceProp_t old, old0;
+	unsigned char b[1472 + 64];
+	size_t total;
+
+	OK(hipGetDeviceProperties(&old, 0));
+	ck_assert_str_eq(old.gcnArchName, "gfx1030");
+	if (r0) {
+		OK(r0(&old0, 0));
+		ck_assert_int_eq(memcmp(&old, &old0, sizeof(old)), 0);
+		ck_assert_int_eq(r0(NULL, 0), hipErrorInvalidValue);
+	}
+	if (!r6)
+		return;
+	memset(b, 0xa5, sizeof(b));
+	OK(r6(b, 0));
+	ck_assert_str_eq((char *)b, old.name);
+	memcpy(&total, b + 288, sizeof(total));
+	ck_assert_uint_eq(total, old.totalGlobalMem);
+	ck_assert_str_eq((char *)b + 1160, "gfx1030");
+	for (size_t i = 1472; i < sizeof(b); i++)
+		ck_assert_uint_eq(b[i], 0xa5);
+	ck_assert_int_eq(r6(b, 99), hipErrorInvalidDevice);
 }
 END_TEST
 
@@ -168,6 +207,7 @@ void add_profile_tests(Suite *s)
 
 	tcase_set_timeout(t, 10);
 	tcase_add_test(t, reports_its_release);
+	tcase_add_test(t, device_properties_layouts);
 	tcase_add_test(t, last_error_rule);
 	tcase_add_test(t, free_waits_own_device);
 	suite_add_tcase(s, t);

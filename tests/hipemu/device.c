@@ -175,6 +175,94 @@ HE_EXPORT hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop,
 	return hipSuccess;
 }
 
+/*
+ * ROCm 6.0's names.  R0000 fills the 5.x layout as the old name does
+ * (include/hip/hip_deprecated.h, rocm-6.2.0: hipDeviceProp_tR0000 is 5.2's
+ * hipDeviceProp_t); the profiles export both from 6.0 on
+ * (mk/rocm-layouts.txt).
+ */
+HE_EXPORT hipError_t hipGetDevicePropertiesR0000(hipDeviceProp_t *prop,
+						 int deviceId)
+{
+	HE_ENTER("hipGetDevicePropertiesR0000");
+	if (!prop)
+		return he_ret(hipErrorInvalidValue);
+	if (!he_dev_valid(deviceId))
+		return he_ret(hipErrorInvalidDevice);
+	fill_props(prop, deviceId);
+	return hipSuccess;
+}
+
+/*
+ * The part of ROCm 6's hipDeviceProp_tR0600 that hipemu fills, at the
+ * offsets HIP include/hip/hip_runtime_api.h, rocm-6.2.0, gives them on
+ * x86-64 (1472 bytes in all); the rest stays zero.
+ */
+struct he_prop_r0600 {
+	char name[256];
+	char uuid[16];
+	char luid[8];
+	unsigned int luidDeviceNodeMask;
+	size_t totalGlobalMem;
+	size_t sharedMemPerBlock;
+	int regsPerBlock;
+	int warpSize;
+	size_t memPitch;
+	int maxThreadsPerBlock;
+	int maxThreadsDim[3];
+	int maxGridSize[3];
+	int clockRate;
+	size_t totalConstMem;
+	int major;
+	int minor;
+	size_t textureAlignment;
+	size_t texturePitchAlignment;
+	int deviceOverlap;
+	int multiProcessorCount;
+	char he_mid[1160 - 392];
+	char gcnArchName[256];
+	char he_tail[1472 - 1416];
+};
+_Static_assert(sizeof(struct he_prop_r0600) == 1472, "R0600 size");
+_Static_assert(offsetof(struct he_prop_r0600, totalGlobalMem) == 288 &&
+		       offsetof(struct he_prop_r0600, clockRate) == 348 &&
+		       offsetof(struct he_prop_r0600, multiProcessorCount) ==
+			       388 &&
+		       offsetof(struct he_prop_r0600, gcnArchName) == 1160,
+	       "R0600 offsets");
+
+HE_EXPORT hipError_t hipGetDevicePropertiesR0600(void *prop, int deviceId)
+{
+	struct he_prop_r0600 *q = prop;
+	hipDeviceProp_t p;
+
+	HE_ENTER("hipGetDevicePropertiesR0600");
+	if (!prop)
+		return he_ret(hipErrorInvalidValue);
+	if (!he_dev_valid(deviceId))
+		return he_ret(hipErrorInvalidDevice);
+	fill_props(&p, deviceId);
+	memset(q, 0, sizeof(*q));
+	memcpy(q->name, p.name, sizeof(q->name));
+	memcpy(q->gcnArchName, p.gcnArchName, sizeof(q->gcnArchName));
+	q->totalGlobalMem = p.totalGlobalMem;
+	q->sharedMemPerBlock = p.sharedMemPerBlock;
+	q->regsPerBlock = p.regsPerBlock;
+	q->warpSize = p.warpSize;
+	q->memPitch = p.memPitch;
+	q->maxThreadsPerBlock = p.maxThreadsPerBlock;
+	memcpy(q->maxThreadsDim, p.maxThreadsDim, sizeof(q->maxThreadsDim));
+	memcpy(q->maxGridSize, p.maxGridSize, sizeof(q->maxGridSize));
+	q->clockRate = p.clockRate;
+	q->totalConstMem = p.totalConstMem;
+	q->major = p.major;
+	q->minor = p.minor;
+	q->textureAlignment = p.textureAlignment;
+	q->texturePitchAlignment = p.texturePitchAlignment;
+	q->multiProcessorCount = p.multiProcessorCount;
+	return hipSuccess;
+}
+
 HE_EXPORT hipError_t hipDeviceGetAttribute(int *pi, hipDeviceAttribute_t attr,
 					   int deviceId)
 {

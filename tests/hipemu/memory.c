@@ -359,6 +359,31 @@ HE_EXPORT hipError_t hipHostMalloc(void **ptr, size_t size,
 	return he_ret(dev_alloc(ptr, size, HE_MEM_HOST, flags));
 }
 
+/*
+ * The deprecated aliases of hipHostMalloc: pinned host memory, freed by
+ * hipHostFree (clr hipamd/src/hip_memory.cpp, rocm-6.2.0: hipHostAlloc
+ * passes its flags on, hipMallocHost asks for fine-grained memory,
+ * hipMemAllocHost calls hipHostMalloc with flags 0).  Each enters under
+ * its own name, so that HIPEMU_FAIL and HIPEMU_STATS tell them apart.
+ */
+HE_EXPORT hipError_t hipHostAlloc(void **ptr, size_t size, unsigned int flags)
+{
+	HE_ENTER("hipHostAlloc");
+	return he_ret(dev_alloc(ptr, size, HE_MEM_HOST, flags));
+}
+
+HE_EXPORT hipError_t hipMallocHost(void **ptr, size_t size)
+{
+	HE_ENTER("hipMallocHost");
+	return he_ret(dev_alloc(ptr, size, HE_MEM_HOST, 0));
+}
+
+HE_EXPORT hipError_t hipMemAllocHost(void **ptr, size_t size)
+{
+	HE_ENTER("hipMemAllocHost");
+	return he_ret(dev_alloc(ptr, size, HE_MEM_HOST, 0));
+}
+
 static hipError_t free_sync(void *ptr, bool host)
 {
 	enum he_mem_kind kind;

@@ -55,6 +55,40 @@ static hipError_t st_alloc(const char *kind, size_t n, void (**undo)(void *),
 		*undo = st_hostfree;
 		return hipHostMalloc(h, n, 0);
 	}
+	/* the deprecated aliases: programs still call them */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+	if (!strcmp(kind, "hostalloc")) {
+		*undo = st_hostfree;
+		return hipHostAlloc(h, n, 0);
+	}
+	if (!strcmp(kind, "mallochost")) {
+		*undo = st_hostfree;
+		return hipMallocHost(h, n);
+	}
+	if (!strcmp(kind, "memallochost")) {
+		*undo = st_hostfree;
+		return hipMemAllocHost(h, n);
+	}
+#pragma GCC diagnostic pop
+	if (!strcmp(kind, "3d")) {
+		hipPitchedPtr pp;
+		hipError_t e = hipMalloc3D(&pp, make_hipExtent(1024, n / 4096,
+								 4));
+
+		*h = pp.ptr;
+		return e;
+	}
+	if (!strcmp(kind, "3darray")) {
+		hipChannelFormatDesc d = {32, 0, 0, 0,
+					  hipChannelFormatKindFloat};
+
+		*undo = st_freearray;
+		return hipMalloc3DArray((hipArray **)h, &d,
+					make_hipExtent(1024, n / 4 / 1024 / 4,
+						       4),
+					0);
+	}
 	if (!strcmp(kind, "mempitch")) {
 		size_t pitch;
 

@@ -19,11 +19,16 @@ api() {
 	arraycreate) echo hipArrayCreate ;;
 	array3d) echo hipArray3DCreate ;;
 	memcreate) echo hipMemCreate ;;
+	3d) echo hipMalloc3D ;;
+	3darray) echo hipMalloc3DArray ;;
 	host) echo hipHostMalloc ;;
+	hostalloc) echo hipHostAlloc ;;
+	mallochost) echo hipMallocHost ;;
+	memallochost) echo hipMemAllocHost ;;
 	esac
 }
 for k in fine managed-host async frompool mempitch array arraycreate \
-	array3d memcreate; do
+	array3d memcreate 3d 3darray; do
 	run "plain-$k" plain "$P" starve $k >/dev/null
 	HIPEMU_STATS=$T/$k.json LBSHIM_LOG=info \
 		run "pool-$k" pool "$P" starve $k
@@ -32,12 +37,17 @@ for k in fine managed-host async frompool mempitch array arraycreate \
 	grep -q "pool: .* 1 refused allocations retried" "$T/pool-$k.err" ||
 		{ cat "$T/pool-$k.err"; fail "$k: no retry counted"; }
 done
-export HIPEMU_FAIL=hipHostMalloc:1:hipErrorOutOfMemory
-run pool-host pool "$P" starve host
-if plain "$P" starve host >"$T/plain-host" 2>&1; then
-	fail "host: the injected refusal did not happen"
-fi
-unset HIPEMU_FAIL
+for k in host hostalloc mallochost memallochost; do
+	a=$(api $k)
+	export HIPEMU_FAIL=$a:1:hipErrorOutOfMemory
+	HIPEMU_STATS=$T/$k.json run "pool-$k" pool "$P" starve $k
+	n=$(calls "$T/$k.json" "$a")
+	[ "$n" = 2 ] || fail "$k: $n runtime calls, want 2 (refused, retried)"
+	if plain "$P" starve $k >"$T/plain-$k" 2>&1; then
+		fail "$k: the injected refusal did not happen"
+	fi
+	unset HIPEMU_FAIL
+done
 HIPEMU_STATS=$T/huge.json pool "$P" starve huge >"$T/huge" 2>&1 &&
 	fail "an allocation larger than the device succeeded"
 grep -q "starve huge: hipErrorOutOfMemory" "$T/huge" ||
