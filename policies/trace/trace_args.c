@@ -545,7 +545,8 @@ static void lb_fill_other(struct lb_trace_rec *r, const struct lb_call *c)
 		break;
 	}
 	case LB_ID_hipFree:
-	case LB_ID_hipHostFree: {
+	case LB_ID_hipHostFree:
+	case LB_ID_hipFreeHost: {
 		LB_A(hipFree);
 		r->a[0] = LB_P(a->ptr);
 		r->hdr.note = (uint8_t)c->scratch[LB_NOTE_POOL];

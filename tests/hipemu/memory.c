@@ -422,6 +422,14 @@ HE_EXPORT hipError_t hipHostFree(void *ptr)
 	return he_ret(free_sync(ptr, true));
 }
 
+/* The deprecated alias: clr hipamd/src/hip_memory.cpp, rocm-6.2.0, frees
+ * as hipHostFree does. */
+HE_EXPORT hipError_t hipFreeHost(void *ptr)
+{
+	HE_ENTER("hipFreeHost");
+	return he_ret(free_sync(ptr, true));
+}
+
 /* ---- stream-ordered allocation ---- */
 
 /* A pool is only a device tag: every pool allocates from the device. */

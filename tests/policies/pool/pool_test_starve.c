@@ -25,6 +25,14 @@ static void st_hostfree(void *p)
 	hipHostFree(p);
 }
 
+static void st_freehost(void *p)
+{
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+	hipFreeHost(p);
+#pragma GCC diagnostic pop
+}
+
 static void st_freearray(void *p)
 {
 	hipFreeArray(p);
@@ -63,7 +71,7 @@ static hipError_t st_alloc(const char *kind, size_t n, void (**undo)(void *),
 		return hipHostAlloc(h, n, 0);
 	}
 	if (!strcmp(kind, "mallochost")) {
-		*undo = st_hostfree;
+		*undo = st_freehost;	/* its deprecated pair */
 		return hipMallocHost(h, n);
 	}
 	if (!strcmp(kind, "memallochost")) {

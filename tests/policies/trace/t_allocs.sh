@@ -34,6 +34,9 @@ for k in hostalloc:hipHostAlloc mallochost:hipMallocHost \
 	expect " ${k#*:} \(0x[0-9a-f]+, $mib32(, 0)?\) ret=0 " ${k%%:*}.err
 	json ${k%%:*} ${k#*:} $mib32
 done
+# hipMallocHost's block goes back through the deprecated hipFreeHost
+expect ' hipFreeHost \(0x[0-9a-f]+\) ret=0 \(hipSuccess\) ' mallochost.err
+expect '"api":"hipFreeHost","ret":0,.*"ptr":"0x[0-9a-f]*[1-9a-f]' mallochost.json
 # hipcc's vecadd asks for device 0's properties.
 [ -x "$BUILD/hipemu/vecadd" ] || { echo "vecadd not built"; exit 77; }
 HIPEMU_KERNELS=$BUILD/hipemu/libvecadd_twin.so \
