@@ -9,7 +9,7 @@ S0_HIPLIB := -L/usr/lib/x86_64-linux-gnu -lamdhip64
 S0_DEPS := $(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/libs0twins.so \
 	$(S0_DIR)/s0_spt $(S0_DIR)/libs0spt_twin.so $(S0_DIR)/s0_pt \
 	$(S0_DIR)/torch/libc10_hip.so $(S0_DIR)/s0_apis \
-	$(S0_DIR)/libs0apis_twin.so
+	$(S0_DIR)/libs0apis_twin.so $(S0_DIR)/s0_hz
 # The shim under test; a developer may point it at another build.
 S0_SHIM ?= $(BUILD)/liblbshim.so
 S0_TESTS = $(sort $(wildcard tests/policies/stream0/t_*.sh))
@@ -32,7 +32,8 @@ $(S0_DIR)/libs0apis_twin.so: tests/policies/stream0/s0_apis_twin.c tests/hipemu/
 	@mkdir -p $(@D)
 	$(CC) $(S0_CFLAGS) -fPIC -shared $< -o $@
 
-$(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/s0_pt $(S0_DIR)/s0_apis: \
+$(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/s0_pt $(S0_DIR)/s0_apis \
+		$(S0_DIR)/s0_hz: \
 		$(S0_DIR)/%: tests/policies/stream0/%.c \
 		tests/policies/stream0/s0_common.h tests/common/lbtest.h \
 		include/lbshim/hip_decls.h

@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE
 #include "stream0.h"
+#include "stream0_hazard.h"
 
 enum s0_op {
 	S0_NONE,     /* not ours */
@@ -272,6 +273,8 @@ static int s0_serve_nullsync(struct lb_call *c)
 	if (!s || !lb_real.hipStreamSynchronize)
 		return 0;
 	s0_submitted();
+	if (s0_hz_active)
+		s0_hz_touch(c, s0_me.sub[s0_me.dev]);
 	s0_hz_begin_for(c);
 	if (s0_twins[c->api](c->args, s, &r) < 0) {
 		s0_hz_end(0);
@@ -330,8 +333,16 @@ static int s0_pre_other(struct lb_call *c, unsigned op)
 		return 0;
 	case S0_SYNC:
 	case S0_QUERY:
-		if (s0_remap(c))
+		if (s0_remap(c)) {
+			/* hipMemcpyWithStream: a copy on S, waited for */
+			if (s0_hz_active)
+				s0_hz_touch(c, s0_me.sub[s0_me.dev]);
 			s0_hz_begin_for(c);
+		}
+		return 0;
+	case S0_DEVSYNC_OBS:
+		if (s0_hz_active)
+			s0_hz_devsync_begin();
 		return 0;
 	case S0_CAPBEGIN:
 		/*
@@ -368,6 +379,8 @@ static int s0_pre(struct lb_call *c)
 			    s0_check)
 				s0_order_null(c);
 			s0_submitted();
+			if (s0_hz_active)
+				s0_hz_touch(c, me->sub[me->dev]);
 		} else if (c->stream && !S0_IS_NULL(*c->stream) && s0_check &&
 			   (*c->stream != me->ub_stream || me->ub_last_null)) {
 			s0_order_user(c);
@@ -391,6 +404,8 @@ static void s0_post(struct lb_call *c)
 	unsigned op = s0_op[c->api];
 	int dev;
 
+	if (s0_hz_active && s0_hz_post_op[c->api])
+		s0_hz_post(c, s0_was_remapped(c));
 	if (op >= S0_SY_SUBMIT && op <= S0_SY_DEVSYNC) {
 		s0_post_syncs(c, op);
 		return;
@@ -437,6 +452,8 @@ static void s0_post(struct lb_call *c)
 		}
 		return;
 	case S0_DEVSYNC_OBS:
+		if (s0_hz_active)
+			s0_hz_devsync_end(c->ret == hipSuccess);
 		if (c->ret == hipSuccess) {
 			s0_order_synced(NULL);
 			s0_idle();
@@ -488,6 +505,11 @@ static int s0_init(int listed)
 		s0_build_ops(devsync);
 		s0_check = lb_env_choice("LBSHIM_STREAM0_CHECK", s0_check_names,
 					 0) == 0;
+		/* off: not one byte of the hazard check's state is made */
+		if (s0_check) {
+			s0_hz_touch_init();
+			s0_hz_init();
+		}
 	}
 	lb_log(LB_LOG_DEBUG,
 	       "stream0: on, mode %s, hipDeviceSynchronize waits for %s",
@@ -501,10 +523,12 @@ static void s0_fork_prepare(void)
 {
 	s0_thread_fork_prepare();
 	s0_sy_fork_prepare();
+	s0_hz_fork_prepare();
 }
 
 static void s0_fork_parent(void)
 {
+	s0_hz_fork_parent();
 	s0_sy_fork_parent();
 	s0_thread_fork_parent();
 }
@@ -514,6 +538,7 @@ static void s0_fork_child(void)
 	s0_thread_fork_child();
 	s0_sy_fork_child();
 	s0_cap_fork_child();
+	s0_hz_fork_child();
 }
 
 /* The stream0 policy (see stream0.h and lbshim(7)). */
