@@ -32,6 +32,7 @@ enum s0_op {
 	S0_SETDEV,
 	S0_GETDEV,
 	S0_RESET,
+	S0_FREE,	/* hipFree, hipHostFree: the runtime syncs the device */
 };
 
 static uint8_t s0_op[LB_API_COUNT];
@@ -224,6 +225,13 @@ static void s0_build_ops(int devsync)
 	s0_op[LB_ID_hipSetDevice] = S0_SETDEV;
 	s0_op[LB_ID_hipGetDevice] = S0_GETDEV;
 	s0_op[LB_ID_hipDeviceReset] = S0_RESET;
+	/*
+	 * The runtime's hipFree and hipHostFree wait for every stream of the
+	 * device first (clr hipamd/src/hip_memory.cpp ihipFree,
+	 * SyncAllStreams, rocm-6.2.0): to the hazard check, a device sync.
+	 */
+	s0_op[LB_ID_hipFree] = S0_FREE;
+	s0_op[LB_ID_hipHostFree] = S0_FREE;
 }
 
 /*
@@ -341,6 +349,7 @@ static int s0_pre_other(struct lb_call *c, unsigned op)
 		}
 		return 0;
 	case S0_DEVSYNC_OBS:
+	case S0_FREE:
 		if (s0_hz_active)
 			s0_hz_devsync_begin();
 		return 0;
@@ -458,6 +467,11 @@ static void s0_post(struct lb_call *c)
 			s0_order_synced(NULL);
 			s0_idle();
 		}
+		return;
+	case S0_FREE:
+		/* the pool's hipFree (handled) fences; it syncs nothing */
+		if (s0_hz_active)
+			s0_hz_devsync_end(c->ret == hipSuccess && !c->handled);
 		return;
 	case S0_SETDEV:
 		if (c->ret == hipSuccess && !c->handled)

@@ -19,6 +19,8 @@
  *             evsync   the same, B waits with hipEventSynchronize
  *             sync     A synchronizes its null stream before handing over
  *             devsync  B calls hipDeviceSynchronize before writing
+ *             free     A frees another block (hipFree waits for every
+ *                      stream of the device) before handing over
  *             disjoint B writes bytes of X's 4 KB granule that A's read
  *                      did not touch, and a range 1 MB away
  *
@@ -56,6 +58,12 @@ static void *thread_a(void *unused)
 		S0_OK(hipEventRecord(ev, 0));
 	if (!strcmp(order, "sync"))
 		S0_OK(hipStreamSynchronize(0));
+	if (!strcmp(order, "free")) {
+		void *other = NULL;
+
+		S0_OK(hipMalloc(&other, HZ_BLK));
+		S0_OK(hipFree(other));
+	}
 	s0_gate_open(&handed); /* "freed" into the cache, no event */
 	s0_gate_wait(&written);
 	S0_OK(hipStreamSynchronize(0));

@@ -28,12 +28,12 @@ for s in copy set; do
 	grep -q "hazards: .*; first in $api " "$T/e" ||
 		{ cat "$T/e"; fail "$s none: the exit line names no $api"; }
 	echo "$s none: $(touched) hazard, first in $api"
-	for o in event evsync sync devsync disjoint; do
+	for o in event evsync sync devsync free disjoint; do
 		hz $s $o
 		[ "$(touched)" = 0 ] || { cat "$T/e"; fail "$s $o: $(touched) touch hazards, want 0"; }
 		grep -q ": read 7$" "$T/o" || fail "$s $o: $(cat "$T/o")"
 	done
-	echo "$s event evsync sync devsync disjoint: 0 hazards"
+	echo "$s event evsync sync devsync free disjoint: 0 hazards"
 	hz $s none LBSHIM_STREAM0_CHECK=off
 	grep -q "launches, copies or sets" "$T/e" && [ "$(touched)" != 0 ] &&
 		{ cat "$T/e"; fail "$s none with LBSHIM_STREAM0_CHECK=off counted"; }
