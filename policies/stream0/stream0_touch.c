@@ -6,7 +6,10 @@
  * Copies and sets touch exactly their byte ranges; 2D and 3D ones their
  * bounding range (first byte to last byte, pitch included).  A copy's side
  * that its kind says is host memory is not device memory any launch could
- * touch, and is left out.  Which call reads what is decided once, at init,
+ * touch, and is left out.  A kernel touches the 4 KB granule of each of
+ * its pointer arguments (lb_launch_ptrs(): global_buffer arguments and the
+ * 8-byte words of by-value ones, from the code object's layout) that lies
+ * in memory allocated through the shim (hz_known, at 1 MB granularity).  Which call reads what is decided once, at init,
  * into hz_op[]: the launch path is a table load when nothing is touched.
  */
 #define _GNU_SOURCE
@@ -32,11 +35,83 @@ enum hz_op {
 	HZ_KERNEL,	/* the kernel's pointer arguments */
 };
 
+/*
+ * The shim's registry of kernel argument layouts (shim/): candidate
+ * device-pointer values of a launch, -1 when its layout is unknown.  Weak
+ * so that a shim built without it leaves kernels unchecked.
+ */
+int lb_launch_ptrs(const struct lb_call *c, uintptr_t *out, int max)
+	__attribute__((weak, visibility("hidden")));
+
 static uint8_t hz_op[LB_API_COUNT];
 uint8_t s0_hz_post_op[LB_API_COUNT];
 
 enum { HZP_NONE, HZP_RECORD, HZP_WAIT, HZP_EVDONE, HZP_EVGONE, HZP_REGFN,
-       HZP_MODFN };
+       HZP_MODFN, HZP_ALLOC, HZP_ALLOC_PITCH };
+
+/*
+ * Memory allocated through the shim, as a set of 1 MB granules that ever
+ * held an allocation: lock-free to read (one probe, usually), inserted
+ * with a compare-and-swap, never removed (memory is reused by the next
+ * allocation anyway).  A word in such a granule counts as a pointer.
+ */
+#define HZ_KNOWN_BITS 14
+#define HZ_KNOWN_SHIFT 20
+#define HZ_KNOWN_MAXG 4096 /* granules of one allocation marked (4 GB) */
+#define HZ_KNOWN_PROBES 8
+static uint64_t hz_known[1u << HZ_KNOWN_BITS]; /* granule + 1; 0 empty */
+static int hz_known_full;
+
+static inline unsigned hz_known_slot(uint64_t g)
+{
+	return (unsigned)((g * 0x9E3779B97F4A7C15ull) >> (64 - HZ_KNOWN_BITS));
+}
+
+static void hz_known_add(uintptr_t p, size_t size)
+{
+	uint64_t g, g0 = p >> HZ_KNOWN_SHIFT, g1;
+	unsigned i, j;
+
+	if (!p || !size)
+		return;
+	g1 = (p + size - 1) >> HZ_KNOWN_SHIFT;
+	if (g1 - g0 >= HZ_KNOWN_MAXG)
+		g1 = g0 + HZ_KNOWN_MAXG - 1;
+	for (g = g0; g <= g1; g++) {
+		for (j = 0; j < HZ_KNOWN_PROBES; j++) {
+			uint64_t want = 0;
+
+			i = (hz_known_slot(g) + j) & ((1u << HZ_KNOWN_BITS) - 1);
+			if (__atomic_compare_exchange_n(&hz_known[i], &want,
+							g + 1, 0,
+							__ATOMIC_RELAXED,
+							__ATOMIC_RELAXED) ||
+			    want == g + 1)
+				break;
+		}
+		if (j == HZ_KNOWN_PROBES &&
+		    !__atomic_exchange_n(&hz_known_full, 1, __ATOMIC_RELAXED))
+			lb_log(LB_LOG_INFO,
+			       "stream0: the hazard check's map of allocations "
+			       "is full; kernels' pointers into newer ones are "
+			       "not checked");
+	}
+}
+
+static inline int hz_is_known(uintptr_t p)
+{
+	uint64_t g = (p >> HZ_KNOWN_SHIFT) + 1, k;
+	unsigned i = hz_known_slot(g - 1), j;
+
+	for (j = 0; j < HZ_KNOWN_PROBES; j++) {
+		k = S0_LOAD(hz_known[(i + j) & ((1u << HZ_KNOWN_BITS) - 1)]);
+		if (k == g)
+			return 1;
+		if (!k)
+			return 0;
+	}
+	return 0;
+}
 
 void s0_hz_touch_init(void)
 {
@@ -88,6 +163,25 @@ void s0_hz_touch_init(void)
 		{ LB_ID_hipEventDestroy, HZP_EVGONE },
 		{ LB_ID___hipRegisterFunction, HZP_REGFN },
 		{ LB_ID_hipModuleGetFunction, HZP_MODFN },
+		{ LB_ID_hipMalloc, HZP_ALLOC },
+		{ LB_ID_hipMallocManaged, HZP_ALLOC },
+		{ LB_ID_hipExtMallocWithFlags, HZP_ALLOC },
+		{ LB_ID_hipMallocAsync, HZP_ALLOC },
+		{ LB_ID_hipMallocFromPoolAsync, HZP_ALLOC },
+		{ LB_ID_hipHostMalloc, HZP_ALLOC },
+		{ LB_ID_hipMallocPitch, HZP_ALLOC_PITCH },
+	}, kernels[] = {
+		{ LB_ID_hipLaunchKernel, HZ_KERNEL },
+		{ LB_ID_hipLaunchKernel_spt, HZ_KERNEL },
+		{ LB_ID_hipLaunchCooperativeKernel, HZ_KERNEL },
+		{ LB_ID_hipLaunchCooperativeKernel_spt, HZ_KERNEL },
+		{ LB_ID_hipExtLaunchKernel, HZ_KERNEL },
+		{ LB_ID_hipModuleLaunchKernel, HZ_KERNEL },
+		{ LB_ID_hipExtModuleLaunchKernel, HZ_KERNEL },
+		{ LB_ID_lb_cxx_hipExtModuleLaunchKernel, HZ_KERNEL },
+		{ LB_ID_hipHccModuleLaunchKernel, HZ_KERNEL },
+		{ LB_ID_lb_cxx_hipHccModuleLaunchKernel, HZ_KERNEL },
+		{ LB_ID_hipModuleLaunchCooperativeKernel, HZ_KERNEL },
 	};
 	unsigned i;
 
@@ -95,6 +189,10 @@ void s0_hz_touch_init(void)
 		hz_op[ops[i].id] = ops[i].op;
 	for (i = 0; i < sizeof(post) / sizeof(post[0]); i++)
 		s0_hz_post_op[post[i].id] = post[i].op;
+	/* Kernels only with the shim's layouts; else not checked. */
+	for (i = 0; lb_launch_ptrs && i < sizeof(kernels) / sizeof(kernels[0]);
+	     i++)
+		hz_op[kernels[i].id] = kernels[i].op;
 }
 
 static uintptr_t hz_u(const void *p)
@@ -126,11 +224,25 @@ static int hz_rows(uintptr_t p, size_t pitch, size_t width, size_t rows,
 	return s0_hz_range(p, p + pitch * (rows - 1) + width, sub);
 }
 
+#define HZ_MAXPTR 32 /* pointer candidates of one launch looked at */
+
+/*
+ * Each launch row takes the kernel first (a host function or a
+ * hipFunction_t): the kernel's key for its name.
+ */
 static int hz_kernel(struct lb_call *c, uint64_t sub)
 {
-	(void)c;
-	(void)sub;
-	return 0;
+	uintptr_t v[HZ_MAXPTR], g;
+	int n, i, hz = 0;
+
+	n = lb_launch_ptrs(c, v, HZ_MAXPTR);
+	for (i = 0; i < n; i++) {
+		if (!hz_is_known(v[i]))
+			continue;
+		g = v[i] & ~(uintptr_t)S0_HZ_GRAN_MASK;
+		hz |= s0_hz_range(g, g + S0_HZ_GRAN, sub);
+	}
+	return hz;
 }
 
 void s0_hz_touch(struct lb_call *c, uint64_t sub)
@@ -210,7 +322,8 @@ void s0_hz_touch(struct lb_call *c, uint64_t sub)
 		break;
 	}
 	case HZ_KERNEL:
-		hz = hz_kernel(c, sub);
+		if (hz_kernel(c, sub))
+			s0_hz_count(c, *(const void *const *)c->args);
 		return;
 	default:
 		return;
@@ -306,6 +419,21 @@ void s0_hz_post(struct lb_call *c, int remapped)
 
 		/* the program's static string: kept by reference */
 		hz_name_add(a->hostFunction, a->deviceName, 0);
+		return;
+	}
+	case HZP_ALLOC: {
+		/* every row: (void **ptr, size_t size, ...) */
+		const struct lb_args_hipMalloc *a = c->args;
+
+		if (c->ret == hipSuccess && a->ptr)
+			hz_known_add((uintptr_t)*a->ptr, a->size);
+		return;
+	}
+	case HZP_ALLOC_PITCH: {
+		const struct lb_args_hipMallocPitch *a = c->args;
+
+		if (c->ret == hipSuccess && a->ptr && a->pitch)
+			hz_known_add((uintptr_t)*a->ptr, *a->pitch * a->height);
 		return;
 	}
 	case HZP_MODFN: {
