@@ -72,6 +72,14 @@ for r in $(seq "$REPS"); do
 		"$X" query null 200000
 	one q_s0user LD_LIBRARY_PATH="$EMU" LD_PRELOAD="$SHIM" LBSHIM_POLICIES=stream0 \
 		"$X" query user 200000
+	printf ', hazard check' >&2
+	for c in on off; do
+		for w in launch8 memset; do
+			one "hz_${w}_$c" LD_LIBRARY_PATH="$FAKE" LD_PRELOAD="$SHIM" \
+				LBSHIM_POLICIES=stream0 LBSHIM_STREAM0_CHECK=$c \
+				"$X" s0 $w $N
+		done
+	done
 	printf ', pool' >&2
 	one p_direct LD_LIBRARY_PATH="$EMU" "$X" pool 1 10000
 	one pool1 LD_LIBRARY_PATH="$EMU" LD_PRELOAD="$SHIM" LBSHIM_POLICIES=pool \
@@ -138,6 +146,10 @@ row "stream0, per remapped call, ns added" \
 	"$(stat "$(diff_of q_s0null q_direct 1)" 1 | fmt3)" "<= 3" le
 row "stream0, call on a user stream, ns added" \
 	"$(stat "$(diff_of q_s0user q_direct 1)" 1 | fmt3)" "-" -
+row "stream0 check, launch with 8 pointers, ns added" \
+	"$(stat "$(diff_of hz_launch8_on hz_launch8_off 1)" 1 | fmt3)" "<= 30" le
+row "stream0 check, hipMemsetAsync of 4 KiB, ns added" \
+	"$(stat "$(diff_of hz_memset_on hz_memset_off 1)" 1 | fmt3)" "-" -
 row "pool, alloc+free 1 thread, ns per pair" \
 	"$(stat "$T/pool1" 1 | fmt3)" "<= 25" le
 row "  (the runtime's own pair, for reference)" \
