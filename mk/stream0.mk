@@ -61,6 +61,6 @@ bench-stream0: $(S0_SHIM) $(HE_LIB) $(S0_DEPS)
 # The modes' concurrent paths under ThreadSanitizer (build/tsan/liblbshim.so
 # is mk/reliability.mk's TSan build of the shim).
 check-stream0-tsan: $(BUILD)/tsan/liblbshim.so $(HE_LIB) $(HE_TSAN_LIB) \
-		$(S0_DIR)/s0_pt $(S0_DIR)/libs0twins.so
+		$(S0_DIR)/s0_pt $(S0_DIR)/s0_hz $(S0_DIR)/libs0twins.so
 	@S0_BUILD=$(BUILD) sh mk/run-tests.sh stream0-tsan $(BUILD)/results \
 		tests/policies/stream0/tsan_modes.sh
