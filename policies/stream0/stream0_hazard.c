@@ -255,6 +255,33 @@ int s0_hz_range(uintptr_t lo, uintptr_t hi, uint64_t n)
 	return hz;
 }
 
+int s0_hz_granules(const uintptr_t *g, int n, uint64_t sub)
+{
+	struct hz_me *me = &hz_me;
+	int hz = 0, dev = s0_me.dev, i;
+	uint64_t tag;
+
+	if (dev < 0 || dev >= S0_MAXDEV)
+		return 0;
+	if (LB_UNLIKELY(!me->serial))
+		hz_join(me);
+	tag = (uint64_t)me->serial << 20 | (uint64_t)dev << 12 |
+	      S0_HZ_GRAN_MASK;
+	for (i = 0; i < n; i++) {
+		struct hz_slot *s = &hz_tab[hz_hash(g[i])];
+		uint64_t key = (uint64_t)g[i] << S0_HZ_GRAN_SHIFT;
+
+		/* Our own last touch of the whole granule: one store. */
+		if (S0_LOAD(s->key) == key && S0_LOAD(s->tag) == tag &&
+		    me->slot >= 0) {
+			S0_STORE(s->sub, sub);
+			continue;
+		}
+		hz |= hz_granule(me, g[i], 0, S0_HZ_GRAN, dev, sub);
+	}
+	return hz;
+}
+
 void s0_hz_count(struct lb_call *c, const void *fn)
 {
 	int none = -1;

@@ -29,6 +29,8 @@ void s0_hz_touch_init(void);
  * nothing orders before it touched those bytes last.
  */
 int s0_hz_range(uintptr_t lo, uintptr_t hi, uint64_t n);
+/* The same for whole 4 KB granules g[0..n) (address >> S0_HZ_GRAN_SHIFT). */
+int s0_hz_granules(const uintptr_t *g, int n, uint64_t sub);
 /* Counts one hazard of call c (fn: the kernel, NULL for copies/sets). */
 void s0_hz_count(struct lb_call *c, const void *fn);
 

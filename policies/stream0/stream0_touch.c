@@ -9,8 +9,9 @@
  * touch, and is left out.  A kernel touches the 4 KB granule of each of
  * its pointer arguments (lb_launch_ptrs(): global_buffer arguments and the
  * 8-byte words of by-value ones, from the code object's layout) that lies
- * in memory allocated through the shim (hz_known, at 1 MB granularity).  Which call reads what is decided once, at init,
- * into hz_op[]: the launch path is a table load when nothing is touched.
+ * in memory allocated through the shim (hz_known, at 1 MB granularity).
+ * Which call reads what is decided once, at init, into hz_op[]: the
+ * launch path is a table load when nothing is touched.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -98,15 +99,23 @@ static void hz_known_add(uintptr_t p, size_t size)
 	}
 }
 
+/* The last granule found known, per thread: tensors share segments. */
+static LB_TLS uint64_t hz_known_last;
+
 static inline int hz_is_known(uintptr_t p)
 {
 	uint64_t g = (p >> HZ_KNOWN_SHIFT) + 1, k;
-	unsigned i = hz_known_slot(g - 1), j;
+	unsigned i, j;
 
+	if (g == hz_known_last)
+		return 1;
+	i = hz_known_slot(g - 1);
 	for (j = 0; j < HZ_KNOWN_PROBES; j++) {
 		k = S0_LOAD(hz_known[(i + j) & ((1u << HZ_KNOWN_BITS) - 1)]);
-		if (k == g)
+		if (k == g) {
+			hz_known_last = g;
 			return 1;
+		}
 		if (!k)
 			return 0;
 	}
@@ -232,17 +241,18 @@ static int hz_rows(uintptr_t p, size_t pitch, size_t width, size_t rows,
  */
 static int hz_kernel(struct lb_call *c, uint64_t sub)
 {
-	uintptr_t v[HZ_MAXPTR], g;
-	int n, i, hz = 0;
+	uintptr_t v[HZ_MAXPTR], g, last = 0;
+	int n, i, m = 0;
 
 	n = lb_launch_ptrs(c, v, HZ_MAXPTR);
+	/* the known granules, each once when arguments repeat in a row */
 	for (i = 0; i < n; i++) {
-		if (!hz_is_known(v[i]))
+		g = v[i] >> S0_HZ_GRAN_SHIFT;
+		if (g == last || !hz_is_known(v[i]))
 			continue;
-		g = v[i] & ~(uintptr_t)S0_HZ_GRAN_MASK;
-		hz |= s0_hz_range(g, g + S0_HZ_GRAN, sub);
+		v[m++] = last = g;
 	}
-	return hz;
+	return m ? s0_hz_granules(v, m, sub) : 0;
 }
 
 void s0_hz_touch(struct lb_call *c, uint64_t sub)
