@@ -48,7 +48,7 @@ static uint8_t hz_op[LB_API_COUNT];
 uint8_t s0_hz_post_op[LB_API_COUNT];
 
 enum { HZP_NONE, HZP_RECORD, HZP_WAIT, HZP_EVDONE, HZP_EVGONE, HZP_REGFN,
-       HZP_MODFN, HZP_ALLOC, HZP_ALLOC_PITCH };
+       HZP_MODFN, HZP_ALLOC, HZP_ALLOC_PITCH, HZP_ALLOC_3D };
 
 /*
  * Memory allocated through the shim, as a set of 1 MB granules that ever
@@ -178,7 +178,12 @@ void s0_hz_touch_init(void)
 		{ LB_ID_hipMallocAsync, HZP_ALLOC },
 		{ LB_ID_hipMallocFromPoolAsync, HZP_ALLOC },
 		{ LB_ID_hipHostMalloc, HZP_ALLOC },
+		{ LB_ID_hipHostAlloc, HZP_ALLOC },
+		{ LB_ID_hipMallocHost, HZP_ALLOC },
+		{ LB_ID_hipMemAllocHost, HZP_ALLOC },
 		{ LB_ID_hipMallocPitch, HZP_ALLOC_PITCH },
+		{ LB_ID_hipMemAllocPitch, HZP_ALLOC_PITCH },
+		{ LB_ID_hipMalloc3D, HZP_ALLOC_3D },
 	}, kernels[] = {
 		{ LB_ID_hipLaunchKernel, HZ_KERNEL },
 		{ LB_ID_hipLaunchKernel_spt, HZ_KERNEL },
@@ -444,6 +449,15 @@ void s0_hz_post(struct lb_call *c, int remapped)
 
 		if (c->ret == hipSuccess && a->ptr && a->pitch)
 			hz_known_add((uintptr_t)*a->ptr, *a->pitch * a->height);
+		return;
+	}
+	case HZP_ALLOC_3D: {
+		const struct lb_args_hipMalloc3D *a = c->args;
+
+		if (c->ret == hipSuccess && a->pitchedDevPtr)
+			hz_known_add((uintptr_t)a->pitchedDevPtr->ptr,
+				     a->pitchedDevPtr->pitch * a->extent.height *
+					     a->extent.depth);
 		return;
 	}
 	case HZP_MODFN: {
