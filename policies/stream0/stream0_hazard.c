@@ -119,9 +119,14 @@ static int hz_join(struct hz_me *me)
 		if (!hz_peers[i].serial)
 			break;
 	if (i < HZ_PEERS) {
+		int d;
+
 		hz_peers[i].t = &s0_me;
-		memset(hz_peers[i].done, 0, sizeof(hz_peers[i].done));
-		S0_STORE(hz_peers[i].serial, me->serial);
+		for (d = 0; d < S0_MAXDEV; d++)
+			S0_STORE(hz_peers[i].done[d], 0);
+		/* release: a reader that sees the serial sees done reset */
+		__atomic_store_n(&hz_peers[i].serial, me->serial,
+				 __ATOMIC_RELEASE);
 		if (i >= hz_npeers)
 			hz_npeers = i + 1;
 		me->slot = i;
@@ -143,7 +148,8 @@ static struct hz_peer *hz_peer_of(uint32_t serial)
 
 	/* The common case: few threads, and the slot is a short scan. */
 	for (i = 0; i < n; i++)
-		if (S0_LOAD(hz_peers[i].serial) == serial)
+		if (__atomic_load_n(&hz_peers[i].serial, __ATOMIC_ACQUIRE) ==
+		    serial)
 			return &hz_peers[i];
 	return NULL;
 }
