@@ -32,7 +32,7 @@ enum s0_op {
 	S0_SETDEV,
 	S0_GETDEV,
 	S0_RESET,
-	S0_FREE,	/* hipFree, hipHostFree: the runtime syncs the device */
+	S0_FREE,	/* hipFree and the host frees: the runtime syncs */
 };
 
 static uint8_t s0_op[LB_API_COUNT];
@@ -226,12 +226,13 @@ static void s0_build_ops(int devsync)
 	s0_op[LB_ID_hipGetDevice] = S0_GETDEV;
 	s0_op[LB_ID_hipDeviceReset] = S0_RESET;
 	/*
-	 * The runtime's hipFree and hipHostFree wait for every stream of the
-	 * device first (clr hipamd/src/hip_memory.cpp ihipFree,
+	 * The runtime's hipFree, hipHostFree and hipFreeHost wait for every
+	 * stream of the device first (clr hipamd/src/hip_memory.cpp ihipFree,
 	 * SyncAllStreams, rocm-6.2.0): to the hazard check, a device sync.
 	 */
 	s0_op[LB_ID_hipFree] = S0_FREE;
 	s0_op[LB_ID_hipHostFree] = S0_FREE;
+	s0_op[LB_ID_hipFreeHost] = S0_FREE;
 }
 
 /*
