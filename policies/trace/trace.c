@@ -407,7 +407,8 @@ static void lb_trace_learn(const struct lb_call *c, struct lb_tt *t)
 static void lb_trace_post(struct lb_call *c)
 {
 	struct lb_tt *t = &lb_tt;
-	struct lb_trace_rec rec, *r;
+	struct lb_trace_rec rec, ka, *r;
+	int kargs;
 
 	c->t1 = lb_ticks();
 	t->cur = NULL;
@@ -427,12 +428,17 @@ static void lb_trace_post(struct lb_call *c)
 		lb_kinfo_learn(c, t);
 	}
 	lb_call_rec(&rec, c, t);
+	/* a launch's arguments: one more record (trace_kargs.c) */
+	kargs = lb_api_info[c->api].kind == LB_KIND_LAUNCH &&
+		lb_kargs_fill(&ka, c, t);
 	r = lb_tt_slot(t);
 	if (LB_LIKELY(r != NULL)) {
 		lb_rec_commit(r, &rec);
 		if (LB_UNLIKELY(lb_tr.ring))
 			lb_tt_ring_note(t, r);
 	}
+	if (kargs)
+		lb_tt_emit(t, &ka);
 live:
 	if (t->state == LB_TT_NOFILE && (lb_api_info[c->api].kind ==
 						 LB_KIND_REG ||

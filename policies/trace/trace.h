@@ -12,6 +12,7 @@
  *   trace_crash.c  fatal-signal capture and alternate stacks
  *   trace_live.c   LBSHIM_TRACE_LIVE / HIP_TRACE_API lines
  *   trace_kinfo.c  kernel facts from the code objects (KINFO records)
+ *   trace_kargs.c  each launch's argument bytes (KARGS records)
  */
 #ifndef LB_POLICY_TRACE_H
 #define LB_POLICY_TRACE_H
@@ -351,6 +352,25 @@ void lb_args_fill(struct lb_trace_rec *r, const struct lb_call *c);
  * registered or got from a module (trace_kinfo.c).  Only with a file.
  */
 void lb_kinfo_learn(const struct lb_call *c, struct lb_tt *t);
+
+struct lb_co_kernel;
+
+/*
+ * Registration (under trace_kinfo.c's lock): remembers how a launch of f
+ * (host stub, or hipFunction_t when module) copies its arguments, from
+ * kernel k's metadata.  Allocates; never on a launch.
+ */
+void lb_kargs_plan(const void *f, int module, const struct lb_co_kernel *k);
+
+/*
+ * Launches (record path: no lock, no malloc, no stdio): fills r with the
+ * KARGS record of launch c, to be written right after its call record,
+ * and returns 1; 0 when the kernel has no plan.  May write the layout
+ * string (first launch of the kernel in this file), so it runs before the
+ * call record is taken.
+ */
+int lb_kargs_fill(struct lb_trace_rec *r, const struct lb_call *c,
+		  const struct lb_tt *t);
 
 /* fork(): the code-object table's lock, held across it. */
 void lb_kinfo_fork_prepare(void);

@@ -76,7 +76,8 @@ static uint64_t lb_pair(uint32_t lo, uint32_t hi)
 
 /* The KINFO record of kernel name of registration key, if known. */
 static void lb_kinfo_kernel(struct lb_tt *t, const struct lb_call *c,
-			    const void *key, const char *name)
+			    const void *key, const char *name,
+			    const void *fn, int module)
 {
 	struct lb_trace_rec r = { .hdr = { .type = LB_REC_KINFO } };
 	const struct lb_co_kernel *k = NULL;
@@ -101,6 +102,7 @@ static void lb_kinfo_kernel(struct lb_tt *t, const struct lb_call *c,
 		r.stream_used = lb_pair(k->lds, k->scratch);
 		r.a[1] = lb_pair(k->wavefront, k->max_wg);
 		r.a[2] = lb_pair(k->kernarg_size, nexp);
+		lb_kargs_plan(fn, module, k); /* for its launches' arguments */
 	}
 	pthread_mutex_unlock(&lb_kmod_lock);
 	if (!k || !k->facts)
@@ -133,7 +135,8 @@ void lb_kinfo_learn(const struct lb_call *c, struct lb_tt *t)
 	case LB_ID___hipRegisterFunction: {
 		struct lb_args___hipRegisterFunction *a = c->args;
 
-		lb_kinfo_kernel(t, c, a->modules, a->deviceName);
+		lb_kinfo_kernel(t, c, a->modules, a->deviceName,
+				a->hostFunction, 0);
 		break;
 	}
 	case LB_ID_hipModuleLoad: {
@@ -171,8 +174,9 @@ void lb_kinfo_learn(const struct lb_call *c, struct lb_tt *t)
 	case LB_ID_hipModuleGetFunction: {
 		struct lb_args_hipModuleGetFunction *a = c->args;
 
-		if (c->ret == hipSuccess)
-			lb_kinfo_kernel(t, c, a->module, a->kname);
+		if (c->ret == hipSuccess && a->function)
+			lb_kinfo_kernel(t, c, a->module, a->kname,
+					*a->function, 1);
 		break;
 	}
 	default:
