@@ -358,6 +358,7 @@ static int put_words(struct lbt_out *o, const struct lbt_kargs *k,
 static void put_value(struct lbt_out *o, const struct lbt_kargs *k,
 		      const struct lbt_karg *a, int json)
 {
+	struct lbt_karg part;
 	float f;
 	double d;
 	uint32_t b;
@@ -394,7 +395,16 @@ static void put_value(struct lbt_out *o, const struct lbt_kargs *k,
 		lbt_putc(o, json ? ']' : '}');
 		break;
 	default:
-		lbt_puts(o, json ? "null" : "...");
+		if (json || a->off >= k->have) {
+			lbt_puts(o, json ? "null" : "...");
+			break;
+		}
+		/* text: the words recorded of an argument cut short */
+		part = *a;
+		part.size = k->have - a->off;
+		lbt_putc(o, '{');
+		put_words(o, k, &part, 0);
+		lbt_puts(o, ", ...}");
 		break;
 	}
 }
@@ -413,7 +423,8 @@ void lbt_kargs_put_text(struct lbt_out *o, const struct lbt_kargs *k)
 			lbt_puts(o, ", ");
 		if (a->type) {
 			lbt_write(o, a->type, a->type_len);
-			if (a->v != LBT_KV_WORDS)
+			if (a->v != LBT_KV_WORDS &&
+			    (a->v != LBT_KV_CUT || a->off >= k->have))
 				lbt_putc(o, ' ');
 		}
 		/* an untyped single word needs no braces */

@@ -46,7 +46,8 @@ static void cursor_fill(struct lbt_set *set, struct lbt_cursor *c)
 		if (f->lazy_sc)
 			lbt_scan_one(c->file, f->lazy_sc, c->thread, r,
 				     lbt_slot_off(b, c->slot));
-		if (!set->internal && lbt_untimed(r->hdr.type)) {
+		if (!set->internal && lbt_untimed(r->hdr.type) &&
+		    r->hdr.type != LB_REC_KARGS) {
 			c->pos++;
 			continue;
 		}
