@@ -70,3 +70,14 @@ $(TRACE_T)/libtkern_twin.so: tests/policies/trace/tkern_twin.c
 $(TRACE_T)/tkargs: tests/policies/trace/tkargs.hip tests/hipemu/hipemu.h
 	@mkdir -p $(@D)
 	$(HIPCC) $(HIPCC_FLAGS) -Itests/hipemu -rdynamic $< -o $@
+
+# What recording a launch's arguments adds (bench-kargs: one line, kept
+# apart from bench-trace's table so that both can change on their own).
+BENCH_TARGETS += bench-kargs
+$(TRACE_T)/bench_kargs: tests/policies/trace/bench_kargs.c $(TRACE_FAKE)/libamdhip64.so.5
+	$(CC) $(TRACE_CFLAGS) -O2 $< -o $@ -L$(TRACE_FAKE) -lamdhip64
+$(TRACE_T)/tkargs.fatbin: $(TRACE_T)/tkargs
+	objcopy --dump-section .hip_fatbin=$@ $< $@.o && rm -f $@.o
+bench-kargs: $(TRACE_T)/bench_kargs $(TRACE_T)/tkargs.fatbin $(BUILD)/liblbshim.so
+	@sh tests/policies/trace/bench_kargs.sh $(abspath $(BUILD))
+.PHONY: bench-kargs

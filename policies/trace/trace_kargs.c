@@ -248,6 +248,43 @@ static int lb_kp_safe(void *dst, const void *src, size_t n)
 									: -1;
 }
 
+/*
+ * One argument's bytes: the common sizes as single loads and stores (a
+ * call of memcpy per argument would cost more than the rest together).
+ */
+static inline void lb_kp_copy(uint8_t *dst, const void *src, uint32_t n)
+{
+	const uint8_t *s = src;
+
+	switch (n) {
+	case 8:
+		memcpy(dst, s, 8);
+		return;
+	case 4:
+		memcpy(dst, s, 4);
+		return;
+	case 16:
+		memcpy(dst, s, 16);
+		return;
+	case 2:
+		memcpy(dst, s, 2);
+		return;
+	case 1:
+		*dst = *s;
+		return;
+	}
+	while (n >= 8) {
+		memcpy(dst, s, 8);
+		dst += 8, s += 8, n -= 8;
+	}
+	if (n >= 4) {
+		memcpy(dst, s, 4);
+		dst += 4, s += 4, n -= 4;
+	}
+	while (n--)
+		*dst++ = *s++;
+}
+
 /* The arguments from kernelParams; safe: the launch failed. */
 static int lb_kp_params(struct lb_trace_rec *r, const struct lb_kplan *p,
 			void **args, int safe)
@@ -258,8 +295,8 @@ static int lb_kp_params(struct lb_trace_rec *r, const struct lb_kplan *p,
 
 	if (LB_LIKELY(!safe)) {
 		for (i = 0; i < p->nparts; i++)
-			memcpy(dst + p->part[i].off, args[p->part[i].idx],
-			       p->part[i].len);
+			lb_kp_copy(dst + p->part[i].off, args[p->part[i].idx],
+				   p->part[i].len);
 		return 0;
 	}
 	if (p->maxidx > LB_KARGS_BYTES ||
@@ -294,7 +331,7 @@ static int lb_kp_extra(struct lb_trace_rec *r, const struct lb_kplan *p,
 		return -1;
 	if (safe)
 		return lb_kp_safe((uint8_t *)r + 8, x[1], p->bytes);
-	memcpy((uint8_t *)r + 8, x[1], p->bytes);
+	lb_kp_copy((uint8_t *)r + 8, x[1], p->bytes);
 	return 0;
 }
 
