@@ -17,6 +17,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 #include "trace.h"
+#include "kreg.h"
 
 struct lb_tr_state lb_tr = { .fd = -1, .gen = 1, .next_str = 1 };
 LB_TLS struct lb_tt lb_tt;
@@ -327,8 +328,10 @@ static int lb_trace_init(int listed)
 		return 0;
 	lb_tr.active = 1;
 	lb_crash_install();
-	if (lb_tr.file_on)
+	if (lb_tr.file_on) {
+		lb_kreg_enable(); /* KINFO and KARGS records */
 		lb_helper_start();
+	}
 	return 1;
 }
 
@@ -488,12 +491,10 @@ static void lb_trace_stat(int type, const uint64_t v[5])
 static void lb_trace_fork_prepare(void)
 {
 	lb_names_fork_prepare();
-	lb_kinfo_fork_prepare();
 }
 
 static void lb_trace_fork_parent(void)
 {
-	lb_kinfo_fork_parent();
 	lb_names_fork_parent();
 }
 
@@ -502,7 +503,6 @@ static void lb_trace_fork_child(void)
 	struct lb_tt *t = &lb_tt;
 	int had_file = lb_tr.file_on;
 
-	lb_kinfo_fork_child();
 	lb_names_fork_child();
 	lb_tr.pid = getpid();
 	if (t->stage)

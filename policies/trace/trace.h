@@ -347,20 +347,11 @@ void lb_args_fill(struct lb_trace_rec *r, const struct lb_call *c);
 
 /* Resolves the runtime helpers (kernel names, error names) once. */
 /*
- * Registration calls (kind REG), after the runtime: reads the code objects
- * registered or loaded, and writes the KINFO record of each kernel
+ * Registration calls (kind REG), after the runtime and the shim's kernel
+ * registry (shim/kreg.c): writes the KINFO record of each kernel
  * registered or got from a module (trace_kinfo.c).  Only with a file.
  */
 void lb_kinfo_learn(const struct lb_call *c, struct lb_tt *t);
-
-struct lb_co_kernel;
-
-/*
- * Registration (under trace_kinfo.c's lock): remembers how a launch of f
- * (host stub, or hipFunction_t when module) copies its arguments, from
- * kernel k's metadata.  Allocates; never on a launch.
- */
-void lb_kargs_plan(const void *f, int module, const struct lb_co_kernel *k);
 
 /*
  * Launches (record path: no lock, no malloc, no stdio): fills r with the
@@ -372,10 +363,6 @@ void lb_kargs_plan(const void *f, int module, const struct lb_co_kernel *k);
 int lb_kargs_fill(struct lb_trace_rec *r, const struct lb_call *c,
 		  const struct lb_tt *t);
 
-/* fork(): the code-object table's lock, held across it. */
-void lb_kinfo_fork_prepare(void);
-void lb_kinfo_fork_parent(void);
-void lb_kinfo_fork_child(void);
 
 void lb_names_init(void);
 
