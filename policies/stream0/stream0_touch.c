@@ -17,6 +17,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include "kreg.h"
 #include "stream0.h"
 #include "stream0_hazard.h"
 
@@ -36,13 +37,6 @@ enum hz_op {
 	HZ_KERNEL,	/* the kernel's pointer arguments */
 };
 
-/*
- * The shim's registry of kernel argument layouts (shim/): candidate
- * device-pointer values of a launch, -1 when its layout is unknown.  Weak
- * so that a shim built without it leaves kernels unchecked.
- */
-int lb_launch_ptrs(const struct lb_call *c, uintptr_t *out, int max)
-	__attribute__((weak, visibility("hidden")));
 
 static uint8_t hz_op[LB_API_COUNT];
 uint8_t s0_hz_post_op[LB_API_COUNT];
@@ -203,10 +197,10 @@ void s0_hz_touch_init(void)
 		hz_op[ops[i].id] = ops[i].op;
 	for (i = 0; i < sizeof(post) / sizeof(post[0]); i++)
 		s0_hz_post_op[post[i].id] = post[i].op;
-	/* Kernels only with the shim's layouts; else not checked. */
-	for (i = 0; lb_launch_ptrs && i < sizeof(kernels) / sizeof(kernels[0]);
-	     i++)
+	/* kernels' layouts: the shim's registry learns them from now on */
+	for (i = 0; i < sizeof(kernels) / sizeof(kernels[0]); i++)
 		hz_op[kernels[i].id] = kernels[i].op;
+	lb_kreg_enable();
 }
 
 static uintptr_t hz_u(const void *p)
@@ -238,7 +232,7 @@ static int hz_rows(uintptr_t p, size_t pitch, size_t width, size_t rows,
 	return s0_hz_range(p, p + pitch * (rows - 1) + width, sub);
 }
 
-#define HZ_MAXPTR 32 /* pointer candidates of one launch looked at */
+#define HZ_MAXPTR LB_KREG_MAXPTR /* candidates of one launch */
 
 /*
  * Each launch row takes the kernel first (a host function or a
