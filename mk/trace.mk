@@ -45,7 +45,8 @@ $(TRACE_T)/bench_trace: tests/policies/trace/bench_trace.c tests/common/lbtest.h
 TRACE_TEST_DEPS = $(BUILD)/liblbshim.so $(TRACE_T)/lbt_dump $(TRACE_T)/tprog \
 	$(TRACE_T)/tfd $(BUILD)/lbtrace $(TRACE_T)/tkern $(TRACE_T)/libtkern_twin.so \
 	$(TRACE_T)/libtstrip.so $(HE_LIB) $(PT_DIR)/pool_test \
-	$(PT_DIR)/libpooltwins.so $(HE_VECADD) $(HE_VECADD_TWIN)
+	$(PT_DIR)/libpooltwins.so $(HE_VECADD) $(HE_VECADD_TWIN) \
+	$(TRACE_T)/tkargs $(BUILD)/codeobj/async $(BUILD)/codeobj/async.co
 TRACE_TESTS = $(sort $(wildcard tests/policies/trace/t_*.sh))
 
 check-trace: $(TRACE_TEST_DEPS)
@@ -64,3 +65,19 @@ $(TRACE_T)/libtkern_twin.so: tests/policies/trace/tkern_twin.c
 	@mkdir -p $(@D)
 	$(CC) $(TRACE_CFLAGS) -Itests/hipemu -fPIC -shared $< -o $@
 
+
+# Kernels with every sort of argument, their twins inside (t_kargs.sh).
+$(TRACE_T)/tkargs: tests/policies/trace/tkargs.hip tests/hipemu/hipemu.h
+	@mkdir -p $(@D)
+	$(HIPCC) $(HIPCC_FLAGS) -Itests/hipemu -rdynamic $< -o $@
+
+# What recording a launch's arguments adds (bench-kargs: one line, kept
+# apart from bench-trace's table so that both can change on their own).
+BENCH_TARGETS += bench-kargs
+$(TRACE_T)/bench_kargs: tests/policies/trace/bench_kargs.c $(TRACE_FAKE)/libamdhip64.so.5
+	$(CC) $(TRACE_CFLAGS) -O2 $< -o $@ -L$(TRACE_FAKE) -lamdhip64
+$(TRACE_T)/tkargs.fatbin: $(TRACE_T)/tkargs
+	objcopy --dump-section .hip_fatbin=$@ $< $@.o && rm -f $@.o
+bench-kargs: $(TRACE_T)/bench_kargs $(TRACE_T)/tkargs.fatbin $(BUILD)/liblbshim.so
+	@sh tests/policies/trace/bench_kargs.sh $(abspath $(BUILD))
+.PHONY: bench-kargs

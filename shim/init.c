@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "shim.h"
 #include "config.h"
+#include "kreg.h"
 #include "resolve.h"
 #include "lbshim/version.h"
 
@@ -243,6 +244,9 @@ void lb_run(struct lb_call *c, lb_thunk_fn thunk)
 	saved = errno;
 	if (LB_UNLIKELY(lb_api_info[c->api].flags & LB_F_PROCADDR))
 		lb_procaddr_post(c);
+	/* the kernel registry learns before the policies look (shim/kreg.c) */
+	if (LB_UNLIKELY(lb_api_info[c->api].kind == LB_KIND_REG) && lb_kreg_on)
+		lb_kreg_learn(c);
 	for (i = n; i-- > 0;)
 		if (lb_active[i]->post)
 			lb_active[i]->post(c);

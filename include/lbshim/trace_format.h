@@ -133,6 +133,7 @@ enum lb_trace_type {
 	LB_REC_STREAM0 = 7, /* stream0 statistics per thread (at exit) */
 	LB_REC_THREAD = 8, /* a thread's name changed / thread exit */
 	LB_REC_KINFO = 9,  /* a kernel's facts from its code object */
+	LB_REC_KARGS = 10, /* a launch's argument bytes (after its call) */
 	LB_REC_TYPE_MAX
 };
 
@@ -159,6 +160,13 @@ struct lb_trace_rec_hdr {
 			      * crashed: written by the crash handler just
 			      * before the CRASH record; t1 = crash time,
 			      * ret = -1, outputs (a[] results) 0 */
+
+/* KARGS record flags. */
+#define LB_KF_CUT 0x1u /* the explicit arguments end past LB_KARGS_BYTES:
+			* what is past it was not recorded */
+
+/* Kernarg bytes a KARGS record holds (the 56 after its header). */
+#define LB_KARGS_BYTES 56u
 
 /* Frame record flags. */
 #define LB_FF_GUESS 0x1u /* the name is the nearest symbol below the pc
@@ -236,6 +244,18 @@ enum lb_pool_note { LB_POOL_OFF = 0, LB_POOL_HIT = 1, LB_POOL_MISS = 2 };
  *   32), stream_used = LDS bytes | scratch bytes per work-item, a[1] =
  *   wavefront size | max flat workgroup size, a[2] = kernarg segment
  *   bytes | explicit (non-hidden) arguments; t0 = t1 = time.
+ * LB_REC_KARGS (right after the call record of a launch whose kernel's
+ *   code object was read, in the same thread): slot bytes 8..63 = the
+ *   first LB_KARGS_BYTES bytes of the kernel's explicit arguments, each
+ *   at its .offset in the kernarg segment (kernelParams copied there, or
+ *   the "extra" buffer itself); bytes past the last argument and gaps
+ *   between arguments are 0 (kernelParams) or the buffer's.  hdr.note =
+ *   bytes recorded (min(end of the last explicit argument, 56)), flags
+ *   LB_KF_CUT when the arguments end past 56, device as in the call.
+ *   hdr.api (low 16 bits) and hdr.ret (high 16, as unsigned) = the
+ *   string id of the kernel's argument layout: for every explicit
+ *   argument in order, "offset:size:value_kind", space-separated (e.g.
+ *   "0:8:global_buffer 8:4:by_value"); 0 when it could not be written.
  */
 struct lb_trace_rec {
 	struct lb_trace_rec_hdr hdr;

@@ -17,6 +17,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 #include "trace.h"
+#include "kreg.h"
 
 struct lb_tr_state lb_tr = { .fd = -1, .gen = 1, .next_str = 1 };
 LB_TLS struct lb_tt lb_tt;
@@ -327,8 +328,10 @@ static int lb_trace_init(int listed)
 		return 0;
 	lb_tr.active = 1;
 	lb_crash_install();
-	if (lb_tr.file_on)
+	if (lb_tr.file_on) {
+		lb_kreg_enable(); /* KINFO and KARGS records */
 		lb_helper_start();
+	}
 	return 1;
 }
 
@@ -407,7 +410,8 @@ static void lb_trace_learn(const struct lb_call *c, struct lb_tt *t)
 static void lb_trace_post(struct lb_call *c)
 {
 	struct lb_tt *t = &lb_tt;
-	struct lb_trace_rec rec, *r;
+	struct lb_trace_rec rec, ka, *r;
+	int kargs;
 
 	c->t1 = lb_ticks();
 	t->cur = NULL;
@@ -427,12 +431,17 @@ static void lb_trace_post(struct lb_call *c)
 		lb_kinfo_learn(c, t);
 	}
 	lb_call_rec(&rec, c, t);
+	/* a launch's arguments: one more record (trace_kargs.c) */
+	kargs = lb_api_info[c->api].kind == LB_KIND_LAUNCH &&
+		lb_kargs_fill(&ka, c, t);
 	r = lb_tt_slot(t);
 	if (LB_LIKELY(r != NULL)) {
 		lb_rec_commit(r, &rec);
 		if (LB_UNLIKELY(lb_tr.ring))
 			lb_tt_ring_note(t, r);
 	}
+	if (kargs)
+		lb_tt_emit(t, &ka);
 live:
 	if (t->state == LB_TT_NOFILE && (lb_api_info[c->api].kind ==
 						 LB_KIND_REG ||
@@ -482,12 +491,10 @@ static void lb_trace_stat(int type, const uint64_t v[5])
 static void lb_trace_fork_prepare(void)
 {
 	lb_names_fork_prepare();
-	lb_kinfo_fork_prepare();
 }
 
 static void lb_trace_fork_parent(void)
 {
-	lb_kinfo_fork_parent();
 	lb_names_fork_parent();
 }
 
@@ -496,7 +503,6 @@ static void lb_trace_fork_child(void)
 	struct lb_tt *t = &lb_tt;
 	int had_file = lb_tr.file_on;
 
-	lb_kinfo_fork_child();
 	lb_names_fork_child();
 	lb_tr.pid = getpid();
 	if (t->stage)

@@ -12,6 +12,7 @@
  *   trace_crash.c  fatal-signal capture and alternate stacks
  *   trace_live.c   LBSHIM_TRACE_LIVE / HIP_TRACE_API lines
  *   trace_kinfo.c  kernel facts from the code objects (KINFO records)
+ *   trace_kargs.c  each launch's argument bytes (KARGS records)
  */
 #ifndef LB_POLICY_TRACE_H
 #define LB_POLICY_TRACE_H
@@ -346,16 +347,22 @@ void lb_args_fill(struct lb_trace_rec *r, const struct lb_call *c);
 
 /* Resolves the runtime helpers (kernel names, error names) once. */
 /*
- * Registration calls (kind REG), after the runtime: reads the code objects
- * registered or loaded, and writes the KINFO record of each kernel
+ * Registration calls (kind REG), after the runtime and the shim's kernel
+ * registry (shim/kreg.c): writes the KINFO record of each kernel
  * registered or got from a module (trace_kinfo.c).  Only with a file.
  */
 void lb_kinfo_learn(const struct lb_call *c, struct lb_tt *t);
 
-/* fork(): the code-object table's lock, held across it. */
-void lb_kinfo_fork_prepare(void);
-void lb_kinfo_fork_parent(void);
-void lb_kinfo_fork_child(void);
+/*
+ * Launches (record path: no lock, no malloc, no stdio): fills r with the
+ * KARGS record of launch c, to be written right after its call record,
+ * and returns 1; 0 when the kernel has no plan.  May write the layout
+ * string (first launch of the kernel in this file), so it runs before the
+ * call record is taken.
+ */
+int lb_kargs_fill(struct lb_trace_rec *r, const struct lb_call *c,
+		  const struct lb_tt *t);
+
 
 void lb_names_init(void);
 

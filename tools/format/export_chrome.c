@@ -14,6 +14,7 @@
 #include "lbshim/api.h"
 #include "format/fmt.h"
 #include "lbshim/names.h"
+#include "format/kargs.h"
 
 #define MAX_STREAMS 4096 /* per file; more share the last track */
 #define STREAM_PID_BIT 0x40000000u
@@ -159,6 +160,15 @@ static void put_args(struct lbt_out *o, const struct lbt_rec *r)
 		case LBT_F_MS:
 			put_ms(o, (uint32_t)fl[i].v);
 			break;
+		case LBT_F_ARGS: {
+			struct lbt_kargs k;
+
+			if (lbt_kargs_of(fl[i].rec, &k))
+				lbt_kargs_put_json(o, &k);
+			else
+				lbt_puts(o, "null");
+			break;
+		}
 		default:
 			lbt_putc(o, '"');
 			lbt_put_hex(o, fl[i].v);

@@ -52,6 +52,7 @@ static struct lbt_field *put(struct lbt_field *f, const char *key, int type,
 	f->type = type;
 	f->v = v;
 	f->s = NULL;
+	f->rec = NULL;
 	return f + 1;
 }
 
@@ -91,6 +92,10 @@ static struct lbt_field *launch(const struct lbt_rec *r, struct lbt_field *f,
 		f = put_str(f, "kernel", lbt_rec_kernel(r, demangled));
 		if (!f[-1].s)
 			f = put(f - 1, "kernel_id", LBT_F_U64, l.kernel_sid);
+	}
+	if (r->has_kargs) {
+		f = put(f, "args", LBT_F_ARGS, 0);
+		f[-1].rec = r;
 	}
 	f = put_dim(f, "grid", l.grid);
 	f = put_dim(f, "block", l.block);
@@ -281,6 +286,11 @@ static void call_rec(struct lbt_field_iter *it, const struct lbt_rec *r)
 		f->color = 0;
 		f->crash = NULL;
 		f->label = strcmp(f->key, "copy_kind") ? f->key : "kind";
+		/* with its arguments the text shows the kernel as a call */
+		if (!strcmp(f->key, "args"))
+			f->label = "kernel";
+		else if (r->has_kargs && !strcmp(f->key, "kernel"))
+			f->show = LBT_SHOW_JSON;
 		/* JSON keeps the name as recorded beside the readable one */
 		if (!strcmp(f->key, "kernel") && f->s &&
 		    (m = lbt_rec_kernel(r, 0)) && strcmp(m, f->s) != 0)
@@ -314,6 +324,9 @@ static void call_rec(struct lbt_field_iter *it, const struct lbt_rec *r)
 	if (r->flags & LB_RF_HAZARD)
 		add(it, "hazard", LBT_F_BOOL, 1, LBT_SHOW_BOTH, LBT_R_TAG,
 		    "hazard");
+	if (r->has_kargs && (r->kargs.hdr.flags & LB_KF_CUT))
+		add(it, "args_cut", LBT_F_BOOL, 1, LBT_SHOW_BOTH, LBT_R_TAG,
+		    "args cut");
 	if (r->flags & LB_RF_GRIDZ_SAT)
 		add(it, "grid_z_saturated", LBT_F_BOOL, 1, LBT_SHOW_BOTH,
 		    LBT_R_TAG, "grid.z saturated");
@@ -447,6 +460,13 @@ void lbt_fields_start(struct lbt_field_iter *it, const struct lbt_rec *r)
 		break;
 	case LB_REC_KINFO:
 		kinfo_rec(it, r);
+		break;
+	case LB_REC_KARGS:
+		/* its launch's record was overwritten (ring) or lost */
+		prose(it, "args", LBT_F_ARGS, 0, LBT_SHOW_BOTH,
+		      "arguments of a launch not in the trace: %v")->rec = r;
+		prose(it, "args_cut", LBT_F_BOOL, 1,
+		      r->flags & LB_KF_CUT ? LBT_SHOW_BOTH : 0, " (cut)");
 		break;
 	default:
 		prose(it, NULL, LBT_F_U64, r->type, LBT_SHOW_TEXT,

@@ -74,6 +74,8 @@ enum lbt_ftype {
 	LBT_F_BOOL,   /* v: JSON true / false; no text value */
 	LBT_F_US,     /* nanoseconds in v, shown as microseconds (text) */
 	LBT_F_FRAMES, /* crash's frames: JSON their list, text their count */
+	LBT_F_ARGS,   /* a launch's arguments (format/kargs.h) of rec: text
+		       * the typed call, JSON the array */
 };
 
 /* Where a field shows (struct lbt_field.show). */
@@ -101,6 +103,7 @@ struct lbt_field {
 	uint64_t v;
 	const char *s;
 	const struct lbt_crash *crash; /* LBT_F_FRAMES */
+	const struct lbt_rec *rec;     /* LBT_F_ARGS */
 	uint32_t d[3];
 };
 

@@ -10,6 +10,7 @@
 #include "lbshim/api.h"
 #include "format/fmt.h"
 #include "lbshim/names.h"
+#include "format/kargs.h"
 
 static const char *type_name(unsigned t)
 {
@@ -18,7 +19,7 @@ static const char *type_name(unsigned t)
 	    [LB_REC_CRASH] = "crash",	  [LB_REC_FRAME] = "frame",
 	    [LB_REC_LOST] = "lost",	  [LB_REC_POOL] = "pool",
 	    [LB_REC_STREAM0] = "stream0", [LB_REC_THREAD] = "thread",
-	    [LB_REC_KINFO] = "kinfo",
+	    [LB_REC_KINFO] = "kinfo",	  [LB_REC_KARGS] = "kargs",
 	};
 
 	return t < LB_REC_TYPE_MAX && names[t] ? names[t] : "unknown";
@@ -105,6 +106,15 @@ static void put_value(struct lbt_out *o, const struct lbt_field *f)
 	case LBT_F_BOOL:
 		lbt_puts(o, f->v ? "true" : "false");
 		break;
+	case LBT_F_ARGS: {
+		struct lbt_kargs k;
+
+		if (lbt_kargs_of(f->rec, &k))
+			lbt_kargs_put_json(o, &k);
+		else
+			lbt_puts(o, "null");
+		break;
+	}
 	case LBT_F_FRAMES:
 		lbt_putc(o, '[');
 		for (i = 0; i < f->crash->nframes; i++) {

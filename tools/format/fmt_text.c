@@ -14,6 +14,7 @@
 #include "lbshim/api.h"
 #include "format/fmt.h"
 #include "format/text.h"
+#include "format/kargs.h"
 
 struct text_state {
 	struct lbt_out *o;
@@ -82,6 +83,13 @@ static void put_value(struct lbt_out *o, const struct lbt_field *f)
 	case LBT_F_US:
 		lbt_put_fixed(o, (int64_t)f->v, 1000, 3);
 		break;
+	case LBT_F_ARGS: {
+		struct lbt_kargs k;
+
+		if (lbt_kargs_of(f->rec, &k))
+			lbt_kargs_put_text(o, &k);
+		break;
+	}
 	}
 }
 

@@ -123,6 +123,8 @@ struct lbt_rec {
 	int64_t dur_ns;		       /* t1 - t0, 0 when t1 is missing */
 	int in_flight;		       /* call record without a return time */
 	const struct lbt_crash *crash; /* for LB_REC_CRASH */
+	int has_kargs;		       /* launch: its KARGS record follows */
+	struct lb_trace_rec kargs;     /* that record (format/kargs.h) */
 };
 
 /* Copies SRC into DST so that DST stays valid (as long as the set):

@@ -46,7 +46,8 @@ static void cursor_fill(struct lbt_set *set, struct lbt_cursor *c)
 		if (f->lazy_sc)
 			lbt_scan_one(c->file, f->lazy_sc, c->thread, r,
 				     lbt_slot_off(b, c->slot));
-		if (!set->internal && lbt_untimed(r->hdr.type)) {
+		if (!set->internal && lbt_untimed(r->hdr.type) &&
+		    r->hdr.type != LB_REC_KARGS) {
 			c->pos++;
 			continue;
 		}
@@ -230,6 +231,26 @@ static void decode(struct lbt_set *set, const struct lbt_cursor *c)
 	}
 }
 
+/*
+ * A launch's arguments are the KARGS record right after it in its thread:
+ * taken along with the launch (REC, just decoded from C) rather than
+ * yielded alone.  A KARGS record whose launch is gone (overwritten in a
+ * ring) is yielded as a record of its own.
+ */
+static void take_kargs(struct lbt_set *set, struct lbt_cursor *c)
+{
+	struct lbt_rec *o = &set->rec;
+
+	o->has_kargs = 0;
+	if (o->type != LB_REC_CALL || o->kind != LB_KIND_LAUNCH || c->done ||
+	    c->r->hdr.type != LB_REC_KARGS)
+		return;
+	o->kargs = *c->r;
+	o->has_kargs = 1;
+	c->pos++;
+	cursor_fill(set, c);
+}
+
 /* End of a pass: lazy scans that rode along are complete. */
 static const struct lbt_rec *finish_pass(struct lbt_set *set)
 {
@@ -268,6 +289,7 @@ const struct lbt_rec *lbt_next(struct lbt_set *set)
 		c->last_key = c->key;
 	c->pos++;
 	cursor_fill(set, c);
+	take_kargs(set, c);
 	if (set->mode != LBT_UNORDERED) {
 		if (c->done)
 			set->heap[0] = set->heap[--set->nheap];

@@ -103,10 +103,12 @@ static inline uint64_t lbt_slot_off(const struct lbt_block *b, uint32_t s)
 	return b->off + LB_TRACE_REC_SIZE * (1 + (uint64_t)s);
 }
 
-/* Record types without a time of their own. */
+/* Record types without a time of their own (KARGS: bytes 8..63 are the
+ * arguments; it is shown with its launch, see reader_iter.c). */
 static inline int lbt_untimed(unsigned type)
 {
-	return type == LB_REC_STRING || type == LB_REC_FRAME;
+	return type == LB_REC_STRING || type == LB_REC_FRAME ||
+	       type == LB_REC_KARGS;
 }
 
 /* lbt_ticks_to_ns(), inline for the iteration's hot path. */

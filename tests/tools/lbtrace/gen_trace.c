@@ -11,6 +11,8 @@
  *                              wrapper, one long name in a string)
  *   gen_trace crashblk OUT     a crash in the reserved crash block
  *   gen_trace ring OUT         flight-recorder file, a wrapped ring
+ *   gen_trace kargs OUT        launches with their arguments, typed,
+ *                              cut, and lying about their layout
  *   gen_trace multi OUT1 OUT2  parent and forked child, merged by time
  *   gen_trace remap OUT        header api_names in another order, plus an
  *                              API this lbtrace does not know
@@ -517,6 +519,153 @@ static void write_remap(struct gen *g)
 	call(g, m, 9, 0, 1000, 0, 0, 1, 2, 3, 0, 0); /* beyond the names */
 }
 
+/* The KARGS record after a launch: BYTES (N of them) at kernarg offset 0. */
+static void kargs(struct gen *g, int ti, uint32_t layout, int note, int flags,
+		  const void *bytes, size_t n)
+{
+	struct lb_trace_rec r = {.hdr = {.type = LB_REC_KARGS}};
+
+	r.hdr.api = (uint16_t)layout;
+	r.hdr.ret = (int16_t)(uint16_t)(layout >> 16);
+	r.hdr.note = note;
+	r.hdr.flags = flags;
+	memcpy((uint8_t *)&r + 8, bytes, n > 56 ? 56 : n);
+	emit(g, ti, &r);
+}
+
+static void launch(struct gen *g, int ti, uint32_t sid)
+{
+	call(g, ti, LB_ID_hipLaunchKernel, 0, 4000, S1, S1, sid,
+	     1 | 1ull << 32, dims(1, 64, 1, 1), 0, 0);
+}
+
+/* Arguments as a kernel's kernarg segment lays them out. */
+struct kbuf {
+	uint8_t b[56];
+};
+
+static void put_at(struct kbuf *k, unsigned off, const void *v, size_t n)
+{
+	memcpy(k->b + off, v, n);
+}
+
+/*
+ * Launches with their arguments (KARGS): typed from the demangled name
+ * (pointers, scalars, structs, a template, a function pointer, an
+ * anonymous namespace), a C kernel (untyped), a cut block, and records
+ * that lie: sizes and offsets past the record, a byte count past 56,
+ * garbage layout text, a layout of another arity, no layout, a missing
+ * layout string, arguments with no launch before them, and a launch in
+ * a block's last slot whose arguments open the next block.
+ */
+static void write_kargs(struct gen *g)
+{
+	int m = thread(g, 4242, "main");
+	uint32_t scale, sum, foo, hh, kc, big, ls, lsum, lfoo, lhh, lkc, lbig;
+	uint32_t lbad, lshort;
+	struct kbuf k;
+	uint64_t p1 = P(1), p2 = P(2), fn = 0x401230;
+	float f = 2.5f;
+	int i4 = 4, n = 4242, neg = -7;
+	double d = 0.1;
+	long double ld = 1.0L;
+	unsigned long ul = 18446744073709551615ull;
+	int vec[3] = {1, 2, 3};
+	int64_t bigv[6] = {0, 1, 2, 3, 4, 5};
+
+	scale = string(g, m, "_Z5scalePffi4Pair");
+	sum = string(g, m, "_Z3sumIfLi3EEvPT_3VecIS0_XT0_EEi");
+	foo = string(g, m, "_Z3fooPKN12_GLOBAL__N_11SEiPFviEm");
+	hh = string(g, m, "_Z2hhPPcPKPKie");
+	kc = string(g, m, "kernelc");
+	big = string(g, m, "_Z3bigi3Bigi");
+	ls = string(g, m, "0:8:global_buffer 8:4:by_value 12:4:by_value "
+			  "16:16:by_value");
+	lsum = string(g, m, "0:8:global_buffer 8:12:by_value 20:4:by_value");
+	lfoo = string(g, m, "0:8:global_buffer 8:4:by_value 16:8:by_value "
+			    "24:8:by_value");
+	lhh = string(g, m, "0:8:global_buffer 8:8:global_buffer "
+			   "16:16:by_value");
+	lkc = string(g, m, "0:8:global_buffer 8:4:by_value");
+	lbig = string(g, m, "0:4:by_value 8:88:by_value 96:4:by_value");
+	lbad = string(g, m, "0:99999999999:by_value 4294967295:8:global_buffer "
+			    "50:16:by_value 52:4:by_value zz 12:x:y");
+	lshort = string(g, m, "0:8:global_buffer 8:4:by_value");
+
+	memset(&k, 0, sizeof(k));
+	put_at(&k, 0, &p1, 8);
+	put_at(&k, 8, &f, 4);
+	put_at(&k, 12, &i4, 4);
+	put_at(&k, 16, &p2, 8);
+	put_at(&k, 24, &n, 4);
+	launch(g, m, scale);
+	kargs(g, m, ls, 32, 0, k.b, 32);
+
+	memset(&k, 0, sizeof(k));
+	put_at(&k, 0, &p1, 8);
+	put_at(&k, 8, vec, 12);
+	put_at(&k, 20, &neg, 4);
+	launch(g, m, sum);
+	kargs(g, m, lsum, 24, 0, k.b, 24);
+
+	memset(&k, 0, sizeof(k));
+	put_at(&k, 0, &p2, 8);
+	put_at(&k, 8, &neg, 4);
+	put_at(&k, 16, &fn, 8);
+	put_at(&k, 24, &ul, 8);
+	launch(g, m, foo);
+	kargs(g, m, lfoo, 32, 0, k.b, 32);
+
+	memset(&k, 0, sizeof(k));
+	put_at(&k, 0, &p1, 8);
+	put_at(&k, 8, &p2, 8);
+	put_at(&k, 16, &ld, 10);
+	launch(g, m, hh);
+	kargs(g, m, lhh, 32, 0, k.b, 32);
+
+	memset(&k, 0, sizeof(k));
+	put_at(&k, 0, &p1, 8);
+	put_at(&k, 8, &i4, 4);
+	launch(g, m, kc);
+	kargs(g, m, lkc, 12, 0, k.b, 12);
+
+	memset(&k, 0, sizeof(k));
+	put_at(&k, 0, &n, 4);
+	put_at(&k, 8, bigv, 48);
+	launch(g, m, big);
+	kargs(g, m, lbig, 56, LB_KF_CUT, k.b, 56);
+
+	/* lies: the layout, the byte count; then other arities, no layout */
+	memset(&k, 0xab, sizeof(k));
+	launch(g, m, scale);
+	kargs(g, m, lbad, 200, 0xff, k.b, 56);
+	put_at(&k, 0, &p1, 8);
+	put_at(&k, 8, &d, 8);
+	launch(g, m, scale);
+	kargs(g, m, lshort, 12, 0, k.b, 12);
+	launch(g, m, scale);
+	kargs(g, m, 0, 20, 0, k.b, 20);
+	launch(g, m, scale);
+	kargs(g, m, 0xfffff, 16, 0, k.b, 16);
+
+	/* arguments without their launch: after a hipMalloc, and twice */
+	call(g, m, LB_ID_hipMalloc, 0, 1000, 0, 0, P(3), 256, 0, 0, 0);
+	kargs(g, m, lkc, 12, 0, k.b, 12);
+	launch(g, m, kc);
+	kargs(g, m, lkc, 12, 0, k.b, 12);
+	kargs(g, m, lkc, 12, 0, k.b, 12);
+
+	/* a launch in the block's last slot, its arguments in the next */
+	while (g->t[m].pos != SLOTS - 1)
+		call(g, m, LB_ID_hipGetLastError, 0, 100, 0, 0, 0, 0, 0, 0, 0);
+	memset(&k, 0, sizeof(k));
+	put_at(&k, 0, &p2, 8);
+	put_at(&k, 8, &i4, 4);
+	launch(g, m, kc);
+	kargs(g, m, lkc, 12, 0, k.b, 12);
+	call(g, m, LB_ID_hipDeviceSynchronize, 0, 9000, 0, 0, 0, 0, 0, 0, 0);
+}
+
 static void write_file(const char *path, const void *buf, size_t n)
 {
 	FILE *f = fopen(path, "wb");
@@ -601,6 +750,8 @@ int main(int argc, char **argv)
 		write_crashblk(&g);
 	} else if (!strcmp(k, "ring")) {
 		write_ring(&g);
+	} else if (!strcmp(k, "kargs")) {
+		write_kargs(&g);
 	} else if (!strcmp(k, "remap")) {
 		write_remap(&g);
 	} else if (!strcmp(k, "multi")) {

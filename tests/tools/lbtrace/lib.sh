@@ -10,7 +10,7 @@ GOLD="$TOP/tests/tools/lbtrace/golden"
 # asan): groups lbtrace and lbtrace-asan run these tests at once under -j.
 W="$TOP/$BUILD/tests/tools/lbtrace/work.$(basename "$(dirname "$L")").$(basename "$0" .sh)"
 rm -rf "$W" && mkdir -p "$W" && cd "$W" || exit 1
-for k in basic crash crashblk crashreg ring remap truncated badmagic badversion \
+for k in basic crash crashblk crashreg ring remap kargs truncated badmagic badversion \
 	badblock corruptblk short; do
 	"$GEN" $k $k.lbt || { echo "gen_trace $k failed"; exit 1; }
 done

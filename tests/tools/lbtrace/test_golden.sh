@@ -38,6 +38,9 @@ golden multi.print print multi1.lbt multi2.lbt
 golden multi.summary summary multi1.lbt multi2.lbt
 golden truncated.print print truncated.lbt
 golden corruptblk.summary summary corruptblk.lbt
+golden kargs.print print kargs.lbt
+golden kargs.json print --json kargs.lbt
+golden kargs.chrome export --format chrome -o - kargs.lbt
 golden filter.api print --api 'hipMemcpy*' basic.lbt
 golden filter.kernel print --json --kernel 'transpose*' basic.lbt
 golden filter.tid print --tid 4243 basic.lbt

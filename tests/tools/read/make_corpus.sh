@@ -10,7 +10,7 @@ G=$BUILD/tests/tools/lbtrace/gen_trace
 C=tests/tools/read/corpus
 mkdir -p $C
 find $C -name '*.lbt' ! -name 'found_*' -delete
-for k in basic crash crashblk ring remap truncated corruptblk short badmagic; do
+for k in basic crash crashblk ring remap kargs truncated corruptblk short badmagic; do
 	$G $k $C/$k.lbt
 done
 $G multi $C/multi1.lbt $C/multi2.lbt
@@ -59,5 +59,14 @@ b = rd("basic")
 for off in range(H + 4096, len(b), 4096):   # all blocks one thread
     struct.pack_into("<IIQ", b, off, 0x4b4c424c, 1, 0)
 wr("c_samethread", b)
+b = rd("kargs")                          # a wrapped ring whose oldest
+off = 4096 + 4096                        # slot is a launch's arguments
+for s in range(1, 64):
+    if b[off + s * 64] == 10:
+        struct.pack_into("<Q", b, off + 8, 1)        # ordinal: wrapped
+        struct.pack_into("<I", b, off + 16, 1)       # LB_BLK_RING
+        struct.pack_into("<I", b, off + 48, s - 1)   # ring_next
+        break
+wr("c_kargsring", b)
 PY
 ls -la $C

@@ -1,0 +1,533 @@
+/*
+ * kreg.c - the registry of kernels (kreg.h): code-object sets by
+ * registration handle, and each kernel's plan by launch handle.
+ *
+ * The sets are read by the shared reader (shim/codeobj.c) when the
+ * program registers a fat binary or loads a module and kept until it
+ * unregisters or unloads it.  The first code object with metadata is
+ * read: the argument layout is the same for every target, the register
+ * counts are those of that one.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include "kreg.h"
+#include "lbshim/codeobj.h"
+
+#define LB_KP_MAX_TEXT 4000u /* layout text kept (lbtrace reads 4096) */
+
+int lb_kreg_on;
+
+struct lb_kpent {
+	uintptr_t key; /* stub, or hipFunction_t | 1; 0 free */
+	struct lb_kplan *plan;
+};
+
+struct lb_kptab {
+	uint64_t mask;
+	uint64_t used;
+	struct lb_kpent e[];
+};
+
+/* Current table; inserts are made under lb_kmod_lock. */
+static struct lb_kptab *lb_kptab;
+
+static uint64_t lb_kp_hash(uintptr_t k)
+{
+	return (uint64_t)(k >> 3) * 0x9e3779b97f4a7c15ull >> 20;
+}
+
+static struct lb_kptab *lb_kptab_new(uint64_t n)
+{
+	size_t sz = sizeof(struct lb_kptab) + n * sizeof(struct lb_kpent);
+	struct lb_kptab *t = mmap(NULL, sz, PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (t == MAP_FAILED)
+		return NULL;
+	t->mask = n - 1;
+	return t;
+}
+
+/* Under the lock: sets key's plan in t (a key seen again is updated). */
+static int lb_kp_put(struct lb_kptab *t, uintptr_t key, struct lb_kplan *p)
+{
+	uint64_t i, n;
+
+	for (i = lb_kp_hash(key) & t->mask, n = 0; n <= t->mask;
+	     i = (i + 1) & t->mask, n++) {
+		struct lb_kpent *e = &t->e[i];
+
+		if (e->key && e->key != key)
+			continue;
+		if (!e->key)
+			t->used++;
+		__atomic_store_n(&e->plan, p, __ATOMIC_RELEASE);
+		__atomic_store_n(&e->key, key, __ATOMIC_RELEASE);
+		return 0;
+	}
+	return -1;
+}
+
+/*
+ * Under the lock: a table with room for one more, doubling when three
+ * quarters full; the old one stays mapped for readers still in it (a
+ * few pages per doubling, for the life of the process).
+ */
+static struct lb_kptab *lb_kp_room(void)
+{
+	struct lb_kptab *old = lb_kptab, *t;
+	uint64_t i;
+
+	if (old && (old->used + 1) * 4 <= (old->mask + 1) * 3)
+		return old;
+	t = lb_kptab_new(old ? (old->mask + 1) * 2 : 1024);
+	if (!t)
+		return old && old->used < old->mask ? old : NULL;
+	for (i = 0; old && i <= old->mask; i++)
+		if (old->e[i].key)
+			lb_kp_put(t, old->e[i].key, old->e[i].plan);
+	__atomic_store_n(&lb_kptab, t, __ATOMIC_RELEASE);
+	return t;
+}
+
+/*
+ * The words of k's arguments that may hold a device pointer: every
+ * global_buffer argument, and each 8-byte word of a by-value argument
+ * that is 8-byte aligned in the kernarg segment (a pointer inside a
+ * struct is).  The kernel's facts for KINFO as well.
+ */
+static void lb_kp_ptrs(struct lb_kplan *p, const struct lb_co_kernel *k)
+{
+	uint32_t i, idx = 0, w;
+
+	for (i = 0; i < k->nargs; i++) {
+		const struct lb_co_arg *a = &k->args[i];
+
+		if (a->kind == LB_CO_HIDDEN)
+			continue;
+		p->nexplicit++;
+		if (a->offset + a->size > p->kend)
+			p->kend = a->offset + a->size;
+		if (lb_co_arg_is_devptr(a) && a->size == 8) {
+			if (p->nptr < LB_KREG_MAXPTR && idx <= UINT16_MAX)
+				p->ptr[p->nptr++] = (struct lb_kptr){
+					(uint16_t)idx, 0, a->offset };
+		} else if (a->kind == LB_CO_BY_VALUE && a->size >= 8) {
+			for (w = (8 - a->offset % 8) % 8; w + 8 <= a->size &&
+			     w <= UINT16_MAX && p->nptr < LB_KREG_MAXPTR;
+			     w += 8)
+				p->ptr[p->nptr++] = (struct lb_kptr){
+					(uint16_t)idx, (uint16_t)w,
+					a->offset + w };
+		}
+		if (p->nptr && p->ptr[p->nptr - 1].idx == idx)
+			p->ptrmax = (uint16_t)(idx + 1);
+		idx++;
+	}
+	p->vgprs = k->vgprs;
+	p->sgprs = k->sgprs;
+	p->lds = k->lds;
+	p->scratch = k->scratch;
+	p->wavefront = k->wavefront;
+	p->max_wg = k->max_wg;
+	p->kernarg_size = k->kernarg_size;
+}
+
+/* The plan of kernel k: what a launch copies, and the layout text. */
+static struct lb_kplan *lb_kp_make(const struct lb_co_kernel *k)
+{
+	uint32_t i, idx = 0, nparts = 0, end = 0;
+	size_t tl = 0;
+	struct lb_kplan *p;
+	char *text;
+
+	for (i = 0; i < k->nargs; i++) {
+		const struct lb_co_arg *a = &k->args[i];
+
+		if (a->kind == LB_CO_HIDDEN)
+			continue;
+		if (a->size && a->offset < LB_KREG_BYTES &&
+		    nparts < LB_KREG_BYTES)
+			nparts++;
+		if (a->offset + (uint64_t)a->size > end)
+			end = a->offset + a->size;
+	}
+	p = calloc(1, sizeof(*p) + nparts * sizeof(p->part[0]) +
+			      LB_KP_MAX_TEXT + 1);
+	if (!p)
+		return NULL;
+	text = (char *)&p->part[nparts];
+	for (i = 0, nparts = 0; i < k->nargs; i++) {
+		const struct lb_co_arg *a = &k->args[i];
+		const char *kind = a->value_kind ? a->value_kind
+						 : lb_co_kind_name(a->kind);
+		int n;
+
+		if (a->kind == LB_CO_HIDDEN)
+			continue;
+		if (a->size && a->offset < LB_KREG_BYTES &&
+		    nparts < LB_KREG_BYTES && idx <= UINT16_MAX) {
+			struct lb_kpart *q = &p->part[nparts++];
+
+			q->idx = (uint16_t)idx;
+			q->off = (uint16_t)a->offset;
+			q->len = (uint16_t)(a->size < LB_KREG_BYTES - a->offset
+						    ? a->size
+						    : LB_KREG_BYTES - a->offset);
+			p->maxidx = (uint16_t)(idx + 1);
+		}
+		idx++;
+		/* the text stops at a whole entry before the cap */
+		n = snprintf(text + tl, LB_KP_MAX_TEXT + 1 - tl, "%s%u:%u:%s",
+			     tl ? " " : "", a->offset, a->size, kind);
+		if (n < 0 || tl + (size_t)n > LB_KP_MAX_TEXT) {
+			text[tl] = 0;
+			break;
+		}
+		tl += (size_t)n;
+	}
+	p->nparts = (uint16_t)nparts;
+	lb_kp_ptrs(p, k);
+	p->cut = end > LB_KREG_BYTES;
+	p->bytes = (uint8_t)(end < LB_KREG_BYTES ? end : LB_KREG_BYTES);
+	p->layout = text;
+	p->layout_len = (uint32_t)tl;
+	return p;
+}
+
+static struct lb_kplan *lb_kp_find(uintptr_t key)
+{
+	struct lb_kptab *t = __atomic_load_n(&lb_kptab, __ATOMIC_ACQUIRE);
+	uint64_t i, n;
+
+	if (!t)
+		return NULL;
+	for (i = lb_kp_hash(key) & t->mask, n = 0; n <= t->mask;
+	     i = (i + 1) & t->mask, n++) {
+		uintptr_t k = __atomic_load_n(&t->e[i].key, __ATOMIC_ACQUIRE);
+
+		if (k == key)
+			return __atomic_load_n(&t->e[i].plan, __ATOMIC_ACQUIRE);
+		if (!k)
+			return NULL;
+	}
+	return NULL;
+}
+
+struct lb_kmod {
+	const void *key; /* fat binary handle or hipModule_t */
+	struct lb_co_set *co;
+	struct lb_kmod *next;
+};
+
+static struct lb_kmod *lb_kmods;
+static pthread_mutex_t lb_kmod_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void lb_kreg_add(const void *key, struct lb_co_set *co,
+			 const char *what)
+{
+	struct lb_kmod *m;
+
+	if (!co)
+		return;
+	if (!lb_co_count(co)) {
+		lb_log(LB_LOG_DEBUG, "kernels: %s: no kernel facts: %s", what,
+		       lb_co_why(co));
+		lb_co_free(co);
+		return;
+	}
+	m = calloc(1, sizeof(*m));
+	if (!m) {
+		lb_co_free(co);
+		return;
+	}
+	m->key = key;
+	m->co = co;
+	pthread_mutex_lock(&lb_kmod_lock);
+	m->next = lb_kmods;
+	lb_kmods = m;
+	pthread_mutex_unlock(&lb_kmod_lock);
+}
+
+static void lb_kreg_drop(const void *key)
+{
+	struct lb_kmod **pp, *m = NULL;
+
+	pthread_mutex_lock(&lb_kmod_lock);
+	for (pp = &lb_kmods; *pp; pp = &(*pp)->next)
+		if ((*pp)->key == key) {
+			m = *pp;
+			*pp = m->next;
+			break;
+		}
+	pthread_mutex_unlock(&lb_kmod_lock);
+	if (m) {
+		lb_co_free(m->co);
+		free(m);
+	}
+}
+
+
+/* Under the lock: kernel name of registration key gets a plan for f. */
+static void lb_kreg_kernel(const void *key, const char *name, const void *f,
+			   int module)
+{
+	const struct lb_co_kernel *k = NULL;
+	const struct lb_co_object *o = NULL;
+	struct lb_kptab *t;
+	struct lb_kplan *p;
+	struct lb_kmod *m;
+
+	if (!name || !f)
+		return;
+	pthread_mutex_lock(&lb_kmod_lock);
+	for (m = lb_kmods; m && m->key != key; m = m->next)
+		;
+	if (m) {
+		k = lb_co_find(m->co, name);
+		o = lb_co_object(m->co, 0);
+	}
+	p = k && k->facts ? lb_kp_make(k) : NULL;
+	if (p) {
+		p->co_version = o->version;
+		p->target = o->target ? strdup(o->target) : NULL;
+		t = lb_kp_room();
+		if (!t || lb_kp_put(t, (uintptr_t)f | (module ? 1u : 0u), p)) {
+			free((void *)p->target);
+			free(p);
+		}
+	}
+	pthread_mutex_unlock(&lb_kmod_lock);
+}
+
+void lb_kreg_learn(const struct lb_call *c)
+{
+	switch (c->api) {
+	case LB_ID___hipRegisterFatBinary: {
+		struct lb_args___hipRegisterFatBinary *a = c->args;
+
+		if (c->rval)
+			lb_kreg_add(c->rval,
+				    lb_co_read_fatbin(a->data, LB_CO_FIRST),
+				    "fat binary");
+		break;
+	}
+	case LB_ID___hipUnregisterFatBinary:
+		lb_kreg_drop(((struct lb_args___hipUnregisterFatBinary *)
+			      c->args)->modules);
+		break;
+	case LB_ID___hipRegisterFunction: {
+		struct lb_args___hipRegisterFunction *a = c->args;
+
+		lb_kreg_kernel(a->modules, a->deviceName, a->hostFunction, 0);
+		break;
+	}
+	case LB_ID_hipModuleLoad: {
+		struct lb_args_hipModuleLoad *a = c->args;
+
+		if (c->ret == hipSuccess && a->module && a->fname)
+			lb_kreg_add(*a->module,
+				    lb_co_read_file(a->fname, LB_CO_FIRST),
+				    a->fname);
+		break;
+	}
+	case LB_ID_hipModuleLoadData: {
+		struct lb_args_hipModuleLoadData *a = c->args;
+
+		if (c->ret == hipSuccess && a->module && a->image)
+			lb_kreg_add(*a->module,
+				    lb_co_read(a->image, 0, LB_CO_FIRST),
+				    "module image");
+		break;
+	}
+	case LB_ID_hipModuleLoadDataEx: {
+		struct lb_args_hipModuleLoadDataEx *a = c->args;
+
+		if (c->ret == hipSuccess && a->module && a->image)
+			lb_kreg_add(*a->module,
+				    lb_co_read(a->image, 0, LB_CO_FIRST),
+				    "module image");
+		break;
+	}
+	case LB_ID_hipModuleUnload:
+		if (c->ret == hipSuccess)
+			lb_kreg_drop(((struct lb_args_hipModuleUnload *)
+				      c->args)->module);
+		break;
+	case LB_ID_hipModuleGetFunction: {
+		struct lb_args_hipModuleGetFunction *a = c->args;
+
+		if (c->ret == hipSuccess && a->function)
+			lb_kreg_kernel(a->module, a->kname, *a->function, 1);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+const struct lb_kplan *lb_kreg_plan(const void *f, int module)
+{
+	return f ? lb_kp_find((uintptr_t)f | (module ? 1u : 0u)) : NULL;
+}
+
+const struct lb_kplan *lb_kreg_launch(const struct lb_call *c, void ***pargs,
+				      void ***pextra)
+{
+	const void *f;
+	void **args, **extra = NULL;
+	int module = 0;
+
+	switch (c->api) {
+	case LB_ID_hipLaunchKernel:
+	case LB_ID_hipLaunchKernel_spt: {
+		struct lb_args_hipLaunchKernel *a = c->args;
+
+		f = a->function_address;
+		args = a->args;
+		break;
+	}
+	case LB_ID_hipLaunchCooperativeKernel:
+	case LB_ID_hipLaunchCooperativeKernel_spt: {
+		struct lb_args_hipLaunchCooperativeKernel *a = c->args;
+
+		f = a->f;
+		args = a->kernelParams;
+		break;
+	}
+	case LB_ID_hipModuleLaunchCooperativeKernel: {
+		struct lb_args_hipModuleLaunchCooperativeKernel *a = c->args;
+
+		f = a->f;
+		args = a->kernelParams;
+		module = 1;
+		break;
+	}
+	case LB_ID_hipLaunchKernelExC: {	/* 6.5: the stream is in config */
+		struct lb_args_hipLaunchKernelExC *a = c->args;
+
+		f = a->fPtr;
+		args = a->args;
+		break;
+	}
+	case LB_ID_hipDrvLaunchKernelEx: {
+		struct lb_args_hipDrvLaunchKernelEx *a = c->args;
+
+		f = a->f;
+		args = a->params;
+		extra = a->extra;
+		module = 1;
+		break;
+	}
+	case LB_ID_hipExtLaunchKernel: {
+		struct lb_args_hipExtLaunchKernel *a = c->args;
+
+		f = a->function_address;
+		args = a->args;
+		break;
+	}
+	case LB_ID_hipModuleLaunchKernel: {
+		struct lb_args_hipModuleLaunchKernel *a = c->args;
+
+		f = a->f;
+		args = a->kernelParams;
+		extra = a->extra;
+		module = 1;
+		break;
+	}
+	case LB_ID_hipExtModuleLaunchKernel:
+	case LB_ID_lb_cxx_hipExtModuleLaunchKernel: {
+		struct lb_args_hipExtModuleLaunchKernel *a = c->args;
+
+		f = a->f;
+		args = a->kernelParams;
+		extra = a->extra;
+		module = 1;
+		break;
+	}
+	case LB_ID_hipHccModuleLaunchKernel:
+	case LB_ID_lb_cxx_hipHccModuleLaunchKernel: {
+		struct lb_args_hipHccModuleLaunchKernel *a = c->args;
+
+		f = a->f;
+		args = a->kernelParams;
+		extra = a->extra;
+		module = 1;
+		break;
+	}
+	default:
+		return NULL;
+	}
+	*pargs = args;
+	*pextra = extra;
+	return lb_kreg_plan(f, module);
+}
+
+/*
+ * The kernarg buffer of an "extra" list, or NULL.  The runtime takes
+ * exactly this form: extra[0] = HIP_LAUNCH_PARAM_BUFFER_POINTER, [1] =
+ * the buffer, [2] = HIP_LAUNCH_PARAM_BUFFER_SIZE, [4] =
+ * HIP_LAUNCH_PARAM_END (clr hipamd/src/hip_module.cpp,
+ * ihipModuleLaunchKernel's argument setup, rocm-6.2.0).
+ */
+static const uint8_t *lb_kreg_extra(void **x)
+{
+	if (!x || x[0] != HIP_LAUNCH_PARAM_BUFFER_POINTER ||
+	    x[2] != HIP_LAUNCH_PARAM_BUFFER_SIZE ||
+	    x[4] != HIP_LAUNCH_PARAM_END)
+		return NULL;
+	return x[1];
+}
+
+int lb_launch_ptrs(const struct lb_call *c, uintptr_t *out, int max)
+{
+	const struct lb_kplan *p;
+	const uint8_t *buf;
+	void **args, **extra;
+	int i, n;
+
+	p = lb_kreg_launch(c, &args, &extra);
+	if (!p)
+		return -1;
+	n = p->nptr < max ? p->nptr : max;
+	if (args) {
+		for (i = 0; i < n; i++)
+			memcpy(&out[i],
+			       (const uint8_t *)args[p->ptr[i].idx] +
+				       p->ptr[i].woff, 8);
+		return n;
+	}
+	buf = lb_kreg_extra(extra);
+	if (!buf)
+		return p->nptr ? -1 : 0;
+	for (i = 0; i < n; i++)
+		memcpy(&out[i], buf + p->ptr[i].koff, 8);
+	return n;
+}
+
+static void lb_kreg_fork_prepare(void)
+{
+	pthread_mutex_lock(&lb_kmod_lock);
+}
+
+static void lb_kreg_fork_parent(void)
+{
+	pthread_mutex_unlock(&lb_kmod_lock);
+}
+
+static void lb_kreg_fork_child(void)
+{
+	pthread_mutex_unlock(&lb_kmod_lock);
+}
+
+void lb_kreg_enable(void)
+{
+	if (__atomic_exchange_n(&lb_kreg_on, 1, __ATOMIC_ACQ_REL))
+		return;
+	pthread_atfork(lb_kreg_fork_prepare, lb_kreg_fork_parent,
+		       lb_kreg_fork_child);
+}

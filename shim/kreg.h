@@ -1,0 +1,90 @@
+/*
+ * kreg.h - the shim's registry of kernels: what the code objects say about
+ * each kernel a launch can name, shared by the policies (the trace's
+ * KINFO and KARGS records, stream0's hazard check).
+ *
+ * The registry learns from the registration and module calls
+ * (__hipRegisterFatBinary, __hipRegisterFunction, hipModuleLoad*,
+ * hipModuleGetFunction and their undoing), which lb_run() hands it before
+ * the policies' post hooks once a policy has asked for it with
+ * lb_kreg_enable().  Code objects are read then, never on a launch.  A
+ * launch finds its kernel's plan by its handle (the host stub, or the
+ * hipFunction_t) in an open-addressing table read without a lock.  Plans
+ * are never freed: a launch may read one while the program unloads its
+ * module; a handle used again gets a new plan.
+ */
+#ifndef LBSHIM_KREG_H
+#define LBSHIM_KREG_H
+
+#include <stdint.h>
+#include "shim.h"
+
+/* Argument bytes a trace KARGS record holds (LB_KARGS_BYTES). */
+#define LB_KREG_BYTES 56u
+/* Pointer words a plan lists at most (global_buffer and by-value words). */
+#define LB_KREG_MAXPTR 32u
+
+struct lb_kpart {
+	uint16_t idx;	/* kernelParams index (explicit arguments only) */
+	uint16_t off;	/* offset in the kernarg segment */
+	uint16_t len;	/* bytes copied (the argument, clipped) */
+};
+
+/* A word of the arguments that may hold a device pointer. */
+struct lb_kptr {
+	uint16_t idx;	/* kernelParams index */
+	uint16_t woff;	/* offset of the word inside that argument */
+	uint32_t koff;	/* offset of the word in the kernarg segment */
+};
+
+struct lb_kplan {
+	uint64_t idgen;	     /* the trace's: gen << 32 | layout string id */
+	const char *layout;  /* "off:size:kind ..." */
+	uint32_t layout_len;
+	uint8_t cut;	     /* explicit arguments end past LB_KREG_BYTES */
+	uint8_t bytes;	     /* bytes recorded: min(end, LB_KREG_BYTES) */
+	uint16_t nparts;
+	uint16_t maxidx;     /* highest part idx + 1 */
+	uint16_t nptr;	     /* ptr[] entries */
+	uint16_t ptrmax;     /* highest ptr idx + 1 */
+	uint32_t kend;	     /* end of the explicit arguments (bytes) */
+	/* the kernel's facts, for the trace's KINFO record */
+	uint32_t vgprs, sgprs, lds, scratch, wavefront, max_wg;
+	uint32_t kernarg_size, nexplicit;
+	int co_version;	     /* code object version */
+	const char *target;  /* the code object's target */
+	struct lb_kptr ptr[LB_KREG_MAXPTR];
+	struct lb_kpart part[]; /* nparts, by idx */
+};
+
+/* A policy needs kernel facts: start learning (idempotent, at init). */
+void lb_kreg_enable(void);
+extern int lb_kreg_on;
+
+/* lb_run(): c is a registration or module call (LB_KIND_REG); learn. */
+void lb_kreg_learn(const struct lb_call *c);
+
+/* The plan of a kernel handle (module: a hipFunction_t), or NULL. */
+const struct lb_kplan *lb_kreg_plan(const void *f, int module);
+
+/*
+ * Decodes launch call c: its kernel's plan and where its arguments are
+ * (*args = kernelParams, or *extra = the "extra" list).  Returns the plan,
+ * or NULL when c is no launch with a known kernel.
+ */
+const struct lb_kplan *lb_kreg_launch(const struct lb_call *c, void ***args,
+				      void ***extra);
+
+/*
+ * The candidate device-pointer values of launch c's arguments: each
+ * global_buffer argument, and each 8-byte-aligned 8-byte word of by-value
+ * arguments (the caller filters them against allocations it knows).
+ * Fills out[] with up to max values and returns the count, or -1 when the
+ * kernel's layout is unknown (no metadata, hipLaunchByPtr, a parameter
+ * block, an "extra" list that is not a kernarg buffer).  Reads the
+ * arguments as the runtime is about to: call it before or after the
+ * launch, with the program's own pointers; no lock.
+ */
+int lb_launch_ptrs(const struct lb_call *c, uintptr_t *out, int max);
+
+#endif
