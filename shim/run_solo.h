@@ -30,6 +30,8 @@ extern struct lb_solo lb_solo;
 extern LB_TLS char lb_thread_known;
 void lb_thread_first(void);
 void lb_procaddr_post(struct lb_call *c);
+/* lasterr.c: nonzero when lb_lasterr_begin/end have work (else no-ops). */
+extern int lb_le_on;
 
 /*
  * A fresh call context, every field written: "= { .api = ... }" makes GCC
@@ -74,7 +76,7 @@ lb_run_solo(struct lb_call *c, lb_thunk_fn thunk, int api)
 	hipError_t le;
 
 	lb_depth++;
-	le = lb_lasterr_begin();
+	le = lb_le_on ? lb_lasterr_begin() : hipSuccess;
 	if (LB_UNLIKELY(!lb_thread_known))
 		lb_thread_first();
 	if (c->stream)
@@ -96,7 +98,8 @@ lb_run_solo(struct lb_call *c, lb_thunk_fn thunk, int api)
 		lb_procaddr_post(c);
 	if (lb_solo.post)
 		lb_solo.post(c);
-	lb_lasterr_end(c, le);
+	if (lb_le_on)
+		lb_lasterr_end(c, le);
 	lb_depth--;
 	*ep = saved;
 }
