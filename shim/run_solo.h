@@ -17,7 +17,7 @@
 #include <errno.h>
 #include "shim.h"
 
-/* The one active policy's hooks; pre NULL: none, or several (lb_run). */
+/* on: exactly one policy is active, with these hooks (each may be NULL). */
 struct lb_solo {
 	int on;
 	int (*pre)(struct lb_call *c);
