@@ -18,13 +18,15 @@
 #include "config.h"
 #include "kreg.h"
 #include "resolve.h"
+#include "run_solo.h"
 #include "lbshim/version.h"
 
 int lb_ready;
 int lb_hooks;
 LB_TLS int lb_depth;
 static LB_TLS int lb_tid_cache;
-static LB_TLS char lb_thread_known;
+LB_TLS char lb_thread_known;
+struct lb_solo lb_solo;
 
 /* Active policies in hook order; post hooks run in reverse. */
 static const struct lb_policy *lb_active[3];
@@ -160,6 +162,10 @@ static void lb_do_init(void)
 		lb_have_key = !pthread_key_create(&lb_thread_key,
 						  lb_thread_exit);
 		atexit(lb_fini);
+		if (lb_nactive == 1)
+			lb_solo = (struct lb_solo){ 1, lb_active[0]->pre,
+						    lb_active[0]->retry,
+						    lb_active[0]->post };
 		__atomic_store_n(&lb_hooks, 1, __ATOMIC_RELEASE);
 	}
 	__atomic_store_n(&lb_ready, 1, __ATOMIC_RELEASE);
@@ -199,7 +205,12 @@ void lb_init(void)
 	pthread_once(&lb_once, lb_do_init);
 }
 
-void lb_procaddr_post(struct lb_call *c);
+void lb_thread_first(void)
+{
+	lb_thread_known = 1;
+	if (lb_have_key)
+		pthread_setspecific(lb_thread_key, (void *)1);
+}
 
 /* Does an active policy want a refused call made once more? */
 static int lb_want_retry(struct lb_call *c, int n)
@@ -212,6 +223,7 @@ static int lb_want_retry(struct lb_call *c, int n)
 	return r;
 }
 
+/* With one policy alone, wrappers run lb_run_solo() (run_solo.h) instead. */
 void lb_run(struct lb_call *c, lb_thunk_fn thunk)
 {
 	int saved = errno, i, n = lb_nactive;
@@ -219,11 +231,8 @@ void lb_run(struct lb_call *c, lb_thunk_fn thunk)
 
 	lb_depth++;
 	le = lb_lasterr_begin();
-	if (LB_UNLIKELY(!lb_thread_known)) {
-		lb_thread_known = 1;
-		if (lb_have_key)
-			pthread_setspecific(lb_thread_key, (void *)1);
-	}
+	if (LB_UNLIKELY(!lb_thread_known))
+		lb_thread_first();
 	if (c->stream)
 		c->stream_named = *c->stream;
 	for (i = 0; i < n; i++) {

@@ -36,7 +36,7 @@
 #include <dlfcn.h>
 #include "shim.h"
 
-static int lb_le_on;	  /* policies active and the runtime has the calls */
+int lb_le_on;		  /* policies active and the runtime has the calls */
 static int lb_le_sticky;  /* the 7.x rule */
 
 struct lb_le_thread {

@@ -3,11 +3,13 @@
  *
  * A wrapper holds no policy logic: resolve, then either forward straight to
  * the runtime (no policy active, or the shim is already on this thread's
- * stack) or build a call context and let lb_run() apply the policies.
+ * stack) or build a call context and let lb_run() apply the policies
+ * (lb_run_solo(), inlined here, when one policy alone is active).
  * The fast path is a load, two tests and a tail call.
  */
 #include <stddef.h>
 #include "shim.h"
+#include "run_solo.h"
 
 /* Per return type: call the runtime, return its value, or a missing one. */
 #define LB_RETURN_hipError_t(call) return call
@@ -79,11 +81,15 @@
 	{                                                                     \
 		struct lb_args_##NAME lb_a = { LB_UNPAREN A };                \
 		void *lb_argv[] = { NULL LB_MAP(LB_ADDR_, lb_a, A) };         \
-		struct lb_call lb_c = { .api = LB_ID_##NAME, .args = &lb_a }; \
+		struct lb_call lb_c;                                          \
+		lb_call_init(&lb_c, LB_ID_##NAME, &lb_a);                     \
 		(void)lb_argv;                                                \
 		if ((SIDX) >= 0)                                              \
 			lb_c.stream = lb_argv[(SIDX) >= 0 ? (SIDX) + 1 : 0];  \
-		lb_run(&lb_c, lb_thunk_##NAME);                               \
+		if (LB_LIKELY(lb_solo.on))                                    \
+			lb_run_solo(&lb_c, lb_thunk_##NAME, LB_ID_##NAME);    \
+		else                                                          \
+			lb_run(&lb_c, lb_thunk_##NAME);                       \
 		LB_RESULT_##RET(lb_c);                                        \
 	}                                                                     \
 	LB_EXPORT RET NAME P                                                  \

@@ -335,6 +335,39 @@ static hipError_t lb_chunk_get(struct lb_pdev *d, int kind, size_t size,
 	return err;
 }
 
+/*
+ * A small request of more than half the small-block limit that the small
+ * heap cannot place: a free block of the large heap takes it if one is
+ * there, rather than a new 2 MiB chunk.  Such a request (an attention
+ * score, a weight of 1 MiB) needs half a small chunk in one piece, which
+ * a few long-lived smaller blocks easily deny it, while the large heap's
+ * blocks of the previous layer are free (pool_bench's transformer replay:
+ * one small chunk in 23 saved, fragmentation 12% to 8%).  Smaller
+ * requests never borrow: they would pin a large chunk.  Returns 1 with
+ * *out set, or 0.
+ */
+static int lb_borrow_large(struct lb_pdev *d, int kind, size_t size,
+			   size_t asked, void **out)
+{
+	struct lb_pheap *h = &d->heap[kind][LB_PC_LARGE];
+	struct lb_pblock *b;
+
+	if (size <= LB_PSMALL / 2)
+		return 0;
+	pthread_mutex_lock(&h->lock);
+	lb_heap_pending(h);
+	b = lb_heap_find(h, size);
+	if (b && !b->chunk->oversize)
+		lb_take(h, b, size, asked);
+	else
+		b = NULL;
+	pthread_mutex_unlock(&h->lock);
+	if (!b)
+		return 0;
+	*out = (void *)b->ptr;
+	return 1;
+}
+
 hipError_t lb_pheap_alloc(struct lb_pdev *d, int kind, size_t size,
 			  size_t asked, void **out, int *hit)
 {
@@ -387,6 +420,10 @@ hipError_t lb_pheap_alloc(struct lb_pdev *d, int kind, size_t size,
 		pthread_mutex_lock(&h->lock);
 	}
 	pthread_mutex_unlock(&h->lock);
+	if (cls == LB_PC_SMALL && lb_borrow_large(d, kind, size, asked, out)) {
+		*hit = 1;
+		return hipSuccess;
+	}
 
 	*hit = 0;
 	c = calloc(1, sizeof(*c));

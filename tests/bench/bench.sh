@@ -67,6 +67,11 @@ for r in $(seq "$REPS"); do
 	one ring LD_LIBRARY_PATH="$FAKE" LD_PRELOAD="$SHIM" LBSHIM_POLICIES=trace \
 		LBSHIM_TRACE="$T/r.lbt" LBSHIM_TRACE_RING=1M "$X" call $N
 	printf ', stream0' >&2
+	one s_direct LD_LIBRARY_PATH="$FAKE" "$X" submit null $N
+	one s_s0null LD_LIBRARY_PATH="$FAKE" LD_PRELOAD="$SHIM" LBSHIM_POLICIES=stream0 \
+		"$X" submit null $N
+	one s_s0user LD_LIBRARY_PATH="$FAKE" LD_PRELOAD="$SHIM" LBSHIM_POLICIES=stream0 \
+		"$X" submit user $N
 	one q_direct LD_LIBRARY_PATH="$EMU" "$X" query user 200000
 	one q_s0null LD_LIBRARY_PATH="$EMU" LD_PRELOAD="$SHIM" LBSHIM_POLICIES=stream0 \
 		"$X" query null 200000
@@ -142,14 +147,18 @@ row "trace, tight loop to a file, p99 ns per call" \
 	"$(stat "$T/trace" 2 | fmt3)" "<= 100" le
 row "trace, ring mode, ns added" \
 	"$(stat "$(diff_of ring direct 1)" 1 | fmt3)" "-" -
-row "stream0, per remapped call, ns added" \
+row "stream0, remapped query on hipemu, ns added" \
 	"$(stat "$(diff_of q_s0null q_direct 1)" 1 | fmt3)" "<= 3" le
-row "stream0, call on a user stream, ns added" \
+row "stream0, query on a user stream, hipemu" \
 	"$(stat "$(diff_of q_s0user q_direct 1)" 1 | fmt3)" "-" -
 row "stream0 check, launch with 8 pointers, ns added" \
 	"$(stat "$(diff_of hz_launch8_on hz_launch8_off 1)" 1 | fmt3)" "<= 30" le
 row "stream0 check, hipMemsetAsync of 4 KiB, ns added" \
 	"$(stat "$(diff_of hz_memset_on hz_memset_off 1)" 1 | fmt3)" "-" -
+row "stream0, remapped submission, no-op runtime" \
+	"$(stat "$(diff_of s_s0null s_direct 1)" 1 | fmt3)" "<= 3" le
+row "stream0, submission on a user stream, no-op" \
+	"$(stat "$(diff_of s_s0user s_direct 1)" 1 | fmt3)" "-" -
 row "pool, alloc+free 1 thread, ns per pair" \
 	"$(stat "$T/pool1" 1 | fmt3)" "<= 25" le
 row "  (the runtime's own pair, for reference)" \

@@ -6,6 +6,9 @@
  *
  *   lbbench call N            hipMemset(1, 0, 0): the cheapest call
  *   lbbench query user|null N hipStreamQuery on a stream of ours or on 0
+ *   lbbench submit user|null N
+ *                             hipMemsetAsync of 0 bytes on a stream of
+ *                             ours or on 0 (work stream0 remaps)
  *   lbbench pool THREADS N    hipMalloc(4 KiB) + hipFree pairs
  *   lbbench s0 launch8|memset N  stream0's hazard check: a launch on 0 of
  *                             a kernel with 8 pointer arguments (device
@@ -124,6 +127,21 @@ static void bench_query(const char *which, long n)
 	hipDeviceSynchronize();
 	TIMED_LOOP(nb, v, hipStreamQuery(s));
 	report("query", v, nb, sum(v, nb) * BATCH, nb * BATCH);
+}
+
+static void bench_submit(const char *which, long n)
+{
+	long nb = n / BATCH;
+	double *v = calloc((size_t)nb, sizeof(*v));
+	hipStream_t s = 0;
+
+	if (!strcmp(which, "user")) {
+		if (hipStreamCreate(&user_stream) != hipSuccess)
+			exit(1);
+		s = user_stream;
+	}
+	TIMED_LOOP(nb, v, hipMemsetAsync((void *)1, (int)k_, 0, s));
+	report("submit", v, nb, sum(v, nb) * BATCH, nb * BATCH);
 }
 
 struct pool_arg {
@@ -248,6 +266,8 @@ int main(int argc, char **argv)
 		bench_call(atol(argv[2]));
 	else if (!strcmp(m, "query") && argc == 4)
 		bench_query(argv[2], atol(argv[3]));
+	else if (!strcmp(m, "submit") && argc == 4)
+		bench_submit(argv[2], atol(argv[3]));
 	else if (!strcmp(m, "pool") && argc == 4)
 		bench_pool(atoi(argv[2]), atol(argv[3]));
 	else if (!strcmp(m, "s0") && argc == 4)

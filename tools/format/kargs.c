@@ -189,8 +189,8 @@ static void classify(struct lbt_karg *a, const struct lbt_kargs *k)
 		for (i = 0; i < sizeof(scalars) / sizeof(scalars[0]); i++) {
 			const struct scalar *s = &scalars[i];
 
-			if (strlen(s->name) != t.n ||
-			    memcmp(s->name, t.s, t.n) || s->size != a->size)
+			if (strlen(s->name) != t.n || s->size != a->size ||
+			    memcmp(s->name, t.s, t.n) != 0)
 				continue;
 			a->v = s->v;
 			if (s->v == LBT_KV_I64 && s->size < 8) {
@@ -279,7 +279,7 @@ int lbt_kargs_of(const struct lbt_rec *r, struct lbt_kargs *k)
 		k->prefix_len = nt >= 0 ? open : (uint32_t)strlen(k->name);
 	}
 	for (i = 0; i < k->n; i++) {
-		if (nt == (int)k->n && !k->more && !k->untyped) {
+		if (nt > 0 && nt == (int)k->n && !k->more && !k->untyped) {
 			k->a[i].type = types[i].s;
 			k->a[i].type_len = types[i].n;
 		}

@@ -289,8 +289,38 @@ static int sc_capture(void)
 	return pt_failed;
 }
 
+/*
+ * A 768 KiB request that the small heap cannot place, while a large
+ * block (2 MiB, freed) is free: t_borrow.sh counts the runtime's
+ * hipMalloc calls (the large chunk and one small chunk, not a second
+ * small one).  The memory must be usable: each block is written.
+ */
+static int sc_borrow(void)
+{
+	void *big, *a, *b, *c;
+
+	PT_OK(hipMalloc(&big, 2u << 20));
+	PT_OK(hipFree(big));
+	PT_OK(hipMalloc(&a, 768u << 10));
+	PT_OK(hipMalloc(&b, 768u << 10));
+	PT_OK(hipMalloc(&c, 768u << 10));
+	PT_OK(hipMemset(a, 1, 768u << 10));
+	PT_OK(hipMemset(b, 2, 768u << 10));
+	PT_OK(hipMemset(c, 3, 768u << 10));
+	PT_OK(hipDeviceSynchronize());
+	PT_OK(hipFree(a));
+	PT_OK(hipFree(b));
+	PT_OK(hipFree(c));
+	PT_OK(hipMalloc(&big, 2u << 20));
+	PT_OK(hipFree(big));
+	printf("borrow: done\n");
+	return pt_failed;
+}
+
 int pt_api_scenario(const char *sc, int argc, char **argv)
 {
+	if (!strcmp(sc, "borrow"))
+		return sc_borrow();
 	if (!strcmp(sc, "capture"))
 		return sc_capture();
 	if (!strcmp(sc, "extmalloc"))

@@ -1,0 +1,111 @@
+/*
+ * run_solo.h - the dispatch of a call when exactly one policy is active.
+ *
+ * lb_run() serves any mix of policies: a loop over them, the runtime
+ * reached through the thunk's pointer, every per-API fact looked up.  With
+ * one policy alone (trace, stream0 or pool, the common case) that
+ * generality was most of what a call paid (issue 16: 8 to 10 ns of a
+ * stream0 call whose own work is about 1 ns).  lb_run_solo() does the
+ * same steps in the same order with the same hooks, inlined into each
+ * wrapper, so that the API id is a constant and the thunk a direct call;
+ * the policy's own functions are called through lb_solo, set once at
+ * start-up.  Any change to lb_run() (init.c) must be made here too.
+ */
+#ifndef LB_RUN_SOLO_H
+#define LB_RUN_SOLO_H
+
+#include <errno.h>
+#include "shim.h"
+#include "kreg.h"
+
+/* on: exactly one policy is active, with these hooks (each may be NULL). */
+struct lb_solo {
+	int on;
+	int (*pre)(struct lb_call *c);
+	int (*retry)(struct lb_call *c);
+	void (*post)(struct lb_call *c);
+};
+extern struct lb_solo lb_solo;
+
+/* This thread's first call through the policies (init.c). */
+extern LB_TLS char lb_thread_known;
+void lb_thread_first(void);
+void lb_procaddr_post(struct lb_call *c);
+/* lasterr.c: nonzero when lb_lasterr_begin/end have work (else no-ops). */
+extern int lb_le_on;
+
+/*
+ * A fresh call context, every field written: "= { .api = ... }" makes GCC
+ * clear the 88 bytes with rep stos, whose start-up alone costs more than
+ * the rest of a solo dispatch.  A field added to struct lb_call must be
+ * added here (the assertion is the reminder).
+ */
+_Static_assert(sizeof(struct lb_call) == 88, "lb_call_init: new field?");
+static inline __attribute__((always_inline)) void
+lb_call_init(struct lb_call *c, int api, void *args)
+{
+	c->api = (uint16_t)api;
+	c->handled = 0;
+	c->flags = 0;
+	c->ret = hipSuccess;
+	c->args = args;
+	c->stream = NULL;
+	c->stream_named = NULL;
+	c->rval = NULL;
+	c->t0 = 0;
+	c->t1 = 0;
+	c->scratch[0] = 0;
+	c->scratch[1] = 0;
+	c->scratch[2] = 0;
+	c->scratch[3] = 0;
+}
+
+/* lb_lasterr_fn(), foldable for a constant api. */
+#define LB_LASTERR_FN(api)                                           \
+	((api) == LB_ID_hipGetLastError ||                           \
+	 (api) == LB_ID_hipPeekAtLastError ||                        \
+	 (api) == LB_ID_hipExtGetLastError)
+
+/*
+ * lb_run() with one policy; see there for why each step is where it is.
+ * api is c->api, as a constant the compiler can fold.
+ */
+static inline __attribute__((always_inline)) void
+lb_run_solo(struct lb_call *c, lb_thunk_fn thunk, int api)
+{
+	int *ep = &errno, saved = *ep;
+	hipError_t le;
+
+	lb_depth++;
+	le = lb_le_on ? lb_lasterr_begin() : hipSuccess;
+	if (LB_UNLIKELY(!lb_thread_known))
+		lb_thread_first();
+	if (c->stream)
+		c->stream_named = *c->stream;
+	if (lb_solo.pre && lb_solo.pre(c))
+		c->handled = 1;
+	*ep = saved;
+	if (!c->handled &&
+	    !(LB_UNLIKELY(LB_LASTERR_FN(api)) && lb_lasterr_serve(c))) {
+		thunk(c);
+		if (LB_UNLIKELY(c->ret != hipSuccess) && lb_solo.retry &&
+		    lb_solo.retry(c)) {
+			*ep = saved;
+			thunk(c);
+		}
+	}
+	saved = *ep;
+	if (LB_UNLIKELY(lb_api_info[api].flags & LB_F_PROCADDR))
+		lb_procaddr_post(c);
+	/* the kernel registry learns before the policy looks (shim/kreg.c) */
+	if (LB_UNLIKELY(lb_api_info[api].kind == LB_KIND_REG) && lb_kreg_on)
+		lb_kreg_learn(c);
+	if (lb_solo.post)
+		lb_solo.post(c);
+	if (lb_le_on)
+		lb_lasterr_end(c, le);
+	lb_depth--;
+	*ep = saved;
+}
+
+#endif
