@@ -9,7 +9,8 @@ S0_HIPLIB := -L/usr/lib/x86_64-linux-gnu -lamdhip64
 S0_DEPS := $(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/libs0twins.so \
 	$(S0_DIR)/s0_spt $(S0_DIR)/libs0spt_twin.so $(S0_DIR)/s0_pt \
 	$(S0_DIR)/torch/libc10_hip.so $(S0_DIR)/s0_apis \
-	$(S0_DIR)/libs0apis_twin.so
+	$(S0_DIR)/libs0apis_twin.so $(S0_DIR)/s0_hz $(S0_DIR)/s0_hzk \
+	$(S0_DIR)/libs0hzk_twin.so
 # The shim under test; a developer may point it at another build.
 S0_SHIM ?= $(BUILD)/liblbshim.so
 S0_TESTS = $(sort $(wildcard tests/policies/stream0/t_*.sh))
@@ -28,11 +29,16 @@ $(S0_DIR)/libs0spt_twin.so: tests/policies/stream0/s0_spt_twin.c tests/hipemu/hi
 	@mkdir -p $(@D)
 	$(CC) $(S0_CFLAGS) -fPIC -shared $< -o $@
 
+$(S0_DIR)/libs0hzk_twin.so: tests/policies/stream0/s0_hzk_twin.c tests/hipemu/hipemu.h
+	@mkdir -p $(@D)
+	$(CC) $(S0_CFLAGS) -fPIC -shared $< -o $@
+
 $(S0_DIR)/libs0apis_twin.so: tests/policies/stream0/s0_apis_twin.c tests/hipemu/hipemu.h
 	@mkdir -p $(@D)
 	$(CC) $(S0_CFLAGS) -fPIC -shared $< -o $@
 
-$(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/s0_pt $(S0_DIR)/s0_apis: \
+$(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/s0_pt $(S0_DIR)/s0_apis \
+		$(S0_DIR)/s0_hz: \
 		$(S0_DIR)/%: tests/policies/stream0/%.c \
 		tests/policies/stream0/s0_common.h tests/common/lbtest.h \
 		include/lbshim/hip_decls.h
@@ -43,6 +49,11 @@ $(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/s0_pt $(S0_DIR)/s0_apis: \
 $(S0_DIR)/torch/libc10_hip.so: tests/policies/stream0/fake_c10.c
 	@mkdir -p $(@D)
 	$(CC) $(S0_CFLAGS) -fPIC -shared $< -o $@
+
+# Built by hipcc, so that the shim reads its kernels' argument layout.
+$(S0_DIR)/s0_hzk: tests/policies/stream0/s0_hzk.hip
+	@mkdir -p $(@D)
+	$(HIPCC) $(HIPCC_FLAGS) $< -o $@
 
 # Built by hipcc with the per-thread default stream: launches are _spt.
 $(S0_DIR)/s0_spt: tests/policies/stream0/s0_spt.hip
@@ -60,6 +71,6 @@ bench-stream0: $(S0_SHIM) $(HE_LIB) $(S0_DEPS)
 # The modes' concurrent paths under ThreadSanitizer (build/tsan/liblbshim.so
 # is mk/reliability.mk's TSan build of the shim).
 check-stream0-tsan: $(BUILD)/tsan/liblbshim.so $(HE_LIB) $(HE_TSAN_LIB) \
-		$(S0_DIR)/s0_pt $(S0_DIR)/libs0twins.so
+		$(S0_DIR)/s0_pt $(S0_DIR)/s0_hz $(S0_DIR)/libs0twins.so
 	@S0_BUILD=$(BUILD) sh mk/run-tests.sh stream0-tsan $(BUILD)/results \
 		tests/policies/stream0/tsan_modes.sh

@@ -81,7 +81,9 @@ struct lb_call {
 /* scratch slots: written by the policy named, read by the trace policy */
 enum {
 	LB_NOTE_POOL = 0,  /* pool: 0 off, 1 hit, 2 miss */
-	LB_NOTE_HAZARD = 1 /* stream0: 1 if this sync skipped others' work */
+	LB_NOTE_HAZARD = 1 /* stream0: 1 if the call counted a hazard (a
+			    * sync that skipped others' work, a lost order,
+			    * a touch of others' pending memory) */
 };
 
 /* Calls the runtime with the (possibly modified) arguments in c. */

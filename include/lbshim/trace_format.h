@@ -151,7 +151,9 @@ struct lb_trace_rec_hdr {
 #define LB_RF_REMAPPED 0x1u /* stream0 changed the stream (stream_used) */
 #define LB_RF_SERVED 0x2u   /* a policy answered the call, not forwarded as
 			     * made (it may call the runtime to answer) */
-#define LB_RF_HAZARD 0x4u   /* stream0: sync skipped other threads' work */
+#define LB_RF_HAZARD 0x4u   /* stream0: a hazard (lbshim(7)): a sync that
+			     * skipped other threads' work, a lost order, a
+			     * touch of others' pending memory */
 #define LB_RF_GRIDZ_SAT 0x8u /* launch: grid.z did not fit 16 bits */
 #define LB_RF_ELSEWHERE 0x20u /* crash handler: the call was in flight on
 			      * thread a[2], not on the block's thread;

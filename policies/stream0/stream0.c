@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE
 #include "stream0.h"
+#include "stream0_hazard.h"
 
 enum s0_op {
 	S0_NONE,     /* not ours */
@@ -31,6 +32,7 @@ enum s0_op {
 	S0_SETDEV,
 	S0_GETDEV,
 	S0_RESET,
+	S0_FREE,	/* hipFree and the host frees: the runtime syncs */
 };
 
 static uint8_t s0_op[LB_API_COUNT];
@@ -223,6 +225,14 @@ static void s0_build_ops(int devsync)
 	s0_op[LB_ID_hipSetDevice] = S0_SETDEV;
 	s0_op[LB_ID_hipGetDevice] = S0_GETDEV;
 	s0_op[LB_ID_hipDeviceReset] = S0_RESET;
+	/*
+	 * The runtime's hipFree, hipHostFree and hipFreeHost wait for every
+	 * stream of the device first (clr hipamd/src/hip_memory.cpp ihipFree,
+	 * SyncAllStreams, rocm-6.2.0): to the hazard check, a device sync.
+	 */
+	s0_op[LB_ID_hipFree] = S0_FREE;
+	s0_op[LB_ID_hipHostFree] = S0_FREE;
+	s0_op[LB_ID_hipFreeHost] = S0_FREE;
 }
 
 /*
@@ -272,6 +282,8 @@ static int s0_serve_nullsync(struct lb_call *c)
 	if (!s || !lb_real.hipStreamSynchronize)
 		return 0;
 	s0_submitted();
+	if (s0_hz_active)
+		s0_hz_touch(c, s0_me.sub[s0_me.dev]);
 	s0_hz_begin_for(c);
 	if (s0_twins[c->api](c->args, s, &r) < 0) {
 		s0_hz_end(0);
@@ -330,8 +342,17 @@ static int s0_pre_other(struct lb_call *c, unsigned op)
 		return 0;
 	case S0_SYNC:
 	case S0_QUERY:
-		if (s0_remap(c))
+		if (s0_remap(c)) {
+			/* hipMemcpyWithStream: a copy on S, waited for */
+			if (s0_hz_active)
+				s0_hz_touch(c, s0_me.sub[s0_me.dev]);
 			s0_hz_begin_for(c);
+		}
+		return 0;
+	case S0_DEVSYNC_OBS:
+	case S0_FREE:
+		if (s0_hz_active)
+			s0_hz_devsync_begin();
 		return 0;
 	case S0_CAPBEGIN:
 		/*
@@ -368,6 +389,8 @@ static int s0_pre(struct lb_call *c)
 			    s0_check)
 				s0_order_null(c);
 			s0_submitted();
+			if (s0_hz_active)
+				s0_hz_touch(c, me->sub[me->dev]);
 		} else if (c->stream && !S0_IS_NULL(*c->stream) && s0_check &&
 			   (*c->stream != me->ub_stream || me->ub_last_null)) {
 			s0_order_user(c);
@@ -391,6 +414,8 @@ static void s0_post(struct lb_call *c)
 	unsigned op = s0_op[c->api];
 	int dev;
 
+	if (s0_hz_active && s0_hz_post_op[c->api])
+		s0_hz_post(c, s0_was_remapped(c));
 	if (op >= S0_SY_SUBMIT && op <= S0_SY_DEVSYNC) {
 		s0_post_syncs(c, op);
 		return;
@@ -437,10 +462,17 @@ static void s0_post(struct lb_call *c)
 		}
 		return;
 	case S0_DEVSYNC_OBS:
+		if (s0_hz_active)
+			s0_hz_devsync_end(c->ret == hipSuccess);
 		if (c->ret == hipSuccess) {
 			s0_order_synced(NULL);
 			s0_idle();
 		}
+		return;
+	case S0_FREE:
+		/* the pool's hipFree (handled) fences; it syncs nothing */
+		if (s0_hz_active)
+			s0_hz_devsync_end(c->ret == hipSuccess && !c->handled);
 		return;
 	case S0_SETDEV:
 		if (c->ret == hipSuccess && !c->handled)
@@ -488,6 +520,11 @@ static int s0_init(int listed)
 		s0_build_ops(devsync);
 		s0_check = lb_env_choice("LBSHIM_STREAM0_CHECK", s0_check_names,
 					 0) == 0;
+		/* off: not one byte of the hazard check's state is made */
+		if (s0_check) {
+			s0_hz_touch_init();
+			s0_hz_init();
+		}
 	}
 	lb_log(LB_LOG_DEBUG,
 	       "stream0: on, mode %s, hipDeviceSynchronize waits for %s",
@@ -501,10 +538,12 @@ static void s0_fork_prepare(void)
 {
 	s0_thread_fork_prepare();
 	s0_sy_fork_prepare();
+	s0_hz_fork_prepare();
 }
 
 static void s0_fork_parent(void)
 {
+	s0_hz_fork_parent();
 	s0_sy_fork_parent();
 	s0_thread_fork_parent();
 }
@@ -514,6 +553,7 @@ static void s0_fork_child(void)
 	s0_thread_fork_child();
 	s0_sy_fork_child();
 	s0_cap_fork_child();
+	s0_hz_fork_child();
 }
 
 /* The stream0 policy (see stream0.h and lbshim(7)). */

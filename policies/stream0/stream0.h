@@ -20,6 +20,9 @@
  *                      a thread's null-stream waits narrowed to its work
  *   stream0_order.c    remap mode: the order a thread loses between S and
  *                      its blocking user streams, counted
+ *   stream0_hazard.c   remap mode: launches, copies and sets that touch
+ *                      memory another thread's pending work touched
+ *                      (stream0_hazard.h; what calls touch: stream0_touch.c)
  */
 #ifndef LB_STREAM0_H
 #define LB_STREAM0_H
@@ -81,6 +84,7 @@ struct s0_thread {
 	hipStream_t ub_stream;	/* last blocking user stream it queued on */
 	uint8_t ub_last_null;	/* its last submission was null-stream work */
 	uint64_t order_hz;	/* switches that lost the legacy order */
+	uint64_t touch_hz;	/* touches of others' pending memory */
 	struct {
 		hipStream_t s;
 		unsigned gen;

@@ -11,9 +11,11 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 #include "lbshim/trace_format.h"
 #include "stream0.h"
+#include "stream0_hazard.h"
 
 LB_TLS struct s0_thread s0_me = { .dev = -1 };
 
@@ -23,7 +25,7 @@ static int s0_nthreads;		     /* registered; atomic reads */
 static uint64_t s0_next_id;	     /* under s0_lock */
 /* Totals of threads that have left, for the report at exit. */
 static uint64_t s0_gone_syncs, s0_gone_hazards, s0_gone_threads,
-	s0_gone_order;
+	s0_gone_order, s0_gone_touch;
 static int s0_warned_dev, s0_warned_make;
 
 
@@ -166,8 +168,11 @@ void s0_idle(void)
 {
 	struct s0_thread *me = &s0_me;
 
-	if (me->dev >= 0 && me->dev < S0_MAXDEV)
+	if (me->dev >= 0 && me->dev < S0_MAXDEV) {
 		S0_STORE(me->idle[me->dev], me->sub[me->dev]);
+		if (s0_hz_active)
+			s0_hz_idle(me->dev, me->sub[me->dev]);
+	}
 }
 
 void s0_own_capture(int on)
@@ -279,7 +284,9 @@ int s0_hz_end(int counts)
 static void s0_stat_thread(const struct s0_thread *t)
 {
 	uint64_t v[5] = { (uint64_t)t->tid, 0, S0_LOAD(t->syncs),
-			  S0_LOAD(t->hazards) + S0_LOAD(t->order_hz), 0 };
+			  S0_LOAD(t->hazards) + S0_LOAD(t->order_hz) +
+				  S0_LOAD(t->touch_hz),
+			  0 };
 
 	lb_stat(LB_REC_STREAM0, v);
 }
@@ -290,10 +297,12 @@ static void s0_log_thread(const struct s0_thread *t)
 	       "stream0: thread %d: %llu of %llu null-stream syncs returned "
 	       "while other threads' earlier null-stream work was pending; "
 	       "%llu switches to or from a blocking stream lost the legacy "
-	       "order",
+	       "order; %llu launches, copies or sets touched memory of "
+	       "other threads' pending work",
 	       t->tid, (unsigned long long)S0_LOAD(t->hazards),
 	       (unsigned long long)S0_LOAD(t->syncs),
-	       (unsigned long long)S0_LOAD(t->order_hz));
+	       (unsigned long long)S0_LOAD(t->order_hz),
+	       (unsigned long long)S0_LOAD(t->touch_hz));
 }
 
 /* The first call that counted a hazard, for the exit report. */
@@ -316,6 +325,7 @@ void s0_thread_gone(void)
 	me->exited = 1;
 	s0_sy_thread_gone();
 	if (!me->registered) {
+		s0_hz_thread_gone();
 		errno = saved;
 		return;
 	}
@@ -328,11 +338,13 @@ void s0_thread_gone(void)
 	for (d = 0; d < S0_MAXDEV; d++)
 		if (me->s[d] && lb_real.hipStreamSynchronize)
 			lb_real.hipStreamSynchronize(me->s[d]);
+	s0_hz_thread_gone(); /* its work is done: no touch of it pending */
 	pthread_mutex_lock(&s0_lock);
 	s0_unregister(me);
 	s0_gone_syncs += me->syncs;
 	s0_gone_hazards += me->hazards;
 	s0_gone_order += me->order_hz;
+	s0_gone_touch += me->touch_hz;
 	s0_gone_threads++;
 	pthread_mutex_unlock(&s0_lock);
 	s0_log_thread(me);
@@ -352,13 +364,17 @@ void s0_thread_gone(void)
 void s0_report(void)
 {
 	struct s0_thread *t;
-	uint64_t syncs, hz, n, order, total;
-	int first;
+	uint64_t syncs, hz, n, order, touch, total;
+	const char *kname = NULL;
+	const void *kfn;
+	char kernel[160] = "";
+	int first, kapi;
 
 	pthread_mutex_lock(&s0_lock);
 	syncs = s0_gone_syncs;
 	hz = s0_gone_hazards;
 	order = s0_gone_order;
+	touch = s0_gone_touch;
 	n = s0_gone_threads;
 	for (t = s0_threads; t; t = t->next) {
 		s0_log_thread(t);
@@ -366,6 +382,7 @@ void s0_report(void)
 		syncs += S0_LOAD(t->syncs);
 		hz += S0_LOAD(t->hazards);
 		order += S0_LOAD(t->order_hz);
+		touch += S0_LOAD(t->touch_hz);
 		n++;
 	}
 	pthread_mutex_unlock(&s0_lock);
@@ -374,20 +391,32 @@ void s0_report(void)
 	       "while other threads' earlier null-stream work was pending",
 	       (unsigned long long)n, (unsigned long long)hz,
 	       (unsigned long long)syncs);
-	total = hz + order;
+	total = hz + order + touch;
 	if (!total)
 		return;
 	first = __atomic_load_n(&s0_first_api, __ATOMIC_RELAXED);
+	/* the kernel, when the first hazard of all was a launch's */
+	s0_hz_total(&kfn, &kapi);
+	if (kfn && kapi == first) {
+		kname = s0_hz_kernel_name(kfn);
+		if (kname)
+			snprintf(kernel, sizeof(kernel), " (kernel %.120s)",
+				 kname);
+		else
+			snprintf(kernel, sizeof(kernel), " (kernel %p)", kfn);
+	}
 	lb_log(LB_LOG_WARN,
 	       "stream0: %llu hazards: %llu null-stream syncs returned while "
 	       "other threads' earlier work was pending, %llu switches "
 	       "between the null stream and a blocking stream lost the "
-	       "legacy order; first in %s (see lbshim(7), \"Where semantics "
-	       "change\")",
+	       "legacy order, %llu launches, copies or sets touched memory "
+	       "that other threads' pending work touched; first in %s%s "
+	       "(see lbshim(7), \"Where semantics change\")",
 	       (unsigned long long)total, (unsigned long long)hz,
-	       (unsigned long long)order,
+	       (unsigned long long)order, (unsigned long long)touch,
 	       first >= 0 && first < LB_API_COUNT ? lb_api_info[first].name
-						  : "?");
+						  : "?",
+	       kernel);
 }
 
 void s0_device_reset(int dev)
@@ -433,11 +462,12 @@ void s0_thread_fork_child(void)
 	s0_threads = NULL;
 	s0_nthreads = 0;
 	s0_gone_syncs = s0_gone_hazards = s0_gone_threads = s0_gone_order = 0;
+	s0_gone_touch = 0;
 	me->registered = 0;
 	me->next = NULL;
 	me->cur = NULL;
 	me->hz_on = 0;
-	me->syncs = me->hazards = 0;
+	me->syncs = me->hazards = me->touch_hz = 0;
 	s0_select_fork_child();
 	memset(me->s, 0, sizeof(me->s));
 	memset(me->cap, 0, sizeof(me->cap));

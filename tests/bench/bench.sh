@@ -77,6 +77,14 @@ for r in $(seq "$REPS"); do
 		"$X" query null 200000
 	one q_s0user LD_LIBRARY_PATH="$EMU" LD_PRELOAD="$SHIM" LBSHIM_POLICIES=stream0 \
 		"$X" query user 200000
+	printf ', hazard check' >&2
+	for c in on off; do
+		for w in launch8 memset; do
+			one "hz_${w}_$c" LD_LIBRARY_PATH="$FAKE" LD_PRELOAD="$SHIM" \
+				LBSHIM_POLICIES=stream0 LBSHIM_STREAM0_CHECK=$c \
+				"$X" s0 $w $N
+		done
+	done
 	printf ', pool' >&2
 	one p_direct LD_LIBRARY_PATH="$EMU" "$X" pool 1 10000
 	one pool1 LD_LIBRARY_PATH="$EMU" LD_PRELOAD="$SHIM" LBSHIM_POLICIES=pool \
@@ -143,6 +151,10 @@ row "stream0, remapped query on hipemu, ns added" \
 	"$(stat "$(diff_of q_s0null q_direct 1)" 1 | fmt3)" "<= 3" le
 row "stream0, query on a user stream, hipemu" \
 	"$(stat "$(diff_of q_s0user q_direct 1)" 1 | fmt3)" "-" -
+row "stream0 check, launch with 8 pointers, ns added" \
+	"$(stat "$(diff_of hz_launch8_on hz_launch8_off 1)" 1 | fmt3)" "<= 30" le
+row "stream0 check, hipMemsetAsync of 4 KiB, ns added" \
+	"$(stat "$(diff_of hz_memset_on hz_memset_off 1)" 1 | fmt3)" "-" -
 row "stream0, remapped submission, no-op runtime" \
 	"$(stat "$(diff_of s_s0null s_direct 1)" 1 | fmt3)" "<= 3" le
 row "stream0, submission on a user stream, no-op" \

@@ -10,6 +10,10 @@
  *                             hipMemsetAsync of 0 bytes on a stream of
  *                             ours or on 0 (work stream0 remaps)
  *   lbbench pool THREADS N    hipMalloc(4 KiB) + hipFree pairs
+ *   lbbench s0 launch8|memset N  stream0's hazard check: a launch on 0 of
+ *                             a kernel with 8 pointer arguments (device
+ *                             memory from hipMalloc), a hipMemsetAsync of
+ *                             4 KiB on 0
  *   lbbench gpu OP N          one operation of a GPU program, each call
  *                             timed: launch (an empty kernel on stream
  *                             0), record (hipEventRecord on 0), query
@@ -225,6 +229,34 @@ static void bench_gpu(const char *op, long n)
 	report(op, v, n, sum(v, n), n);
 }
 
+/* Work on the null stream that stream0's hazard check looks at. */
+static void bench_s0(const char *op, long n)
+{
+	long nb = n / BATCH, i;
+	double *v = calloc((size_t)nb, sizeof(*v));
+	void *p[8], *args[8];
+	hipModule_t mod;
+	hipFunction_t f;
+
+	for (i = 0; i < 8; i++) {
+		if (hipMalloc(&p[i], 1 << 20) != hipSuccess)
+			exit(1);
+		args[i] = &p[i];
+	}
+	if (hipModuleLoadData(&mod, "s0 twins") ||
+	    hipModuleGetFunction(&f, mod, "s0_ptr8"))
+		exit(1);
+	if (!strcmp(op, "launch8"))
+		TIMED_LOOP(nb, v,
+			   hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, 0,
+						 args, NULL));
+	else if (!strcmp(op, "memset"))
+		TIMED_LOOP(nb, v, hipMemsetAsync(p[k_ & 7], 0, 4096, 0));
+	else
+		exit(2);
+	report(op, v, nb, sum(v, nb) * BATCH, nb * BATCH);
+}
+
 int main(int argc, char **argv)
 {
 	const char *m = argc > 1 ? argv[1] : "";
@@ -238,6 +270,8 @@ int main(int argc, char **argv)
 		bench_submit(argv[2], atol(argv[3]));
 	else if (!strcmp(m, "pool") && argc == 4)
 		bench_pool(atoi(argv[2]), atol(argv[3]));
+	else if (!strcmp(m, "s0") && argc == 4)
+		bench_s0(argv[2], atol(argv[3]));
 	else if (!strcmp(m, "gpu") && argc == 4)
 		bench_gpu(argv[2], atol(argv[3]));
 	else

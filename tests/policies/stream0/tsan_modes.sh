@@ -2,7 +2,8 @@
 # The stream0 modes' concurrent paths under ThreadSanitizer: the shim built
 # with TSan (build/tsan/liblbshim.so) on hipemu's TSan build when there is
 # one; threads taking the null stream over from each other (syncs mode's
-# in-flight handshake), blocks crossing threads, an exiting thread's drain.
+# in-flight handshake), blocks crossing threads, an exiting thread's drain,
+# remap's hazard check (s0_hz).
 # No report may appear.
 B=${S0_BUILD:-build}
 D=$B/tests/policies/stream0
@@ -31,6 +32,18 @@ for mode in syncs remap; do
 			bad=1
 		fi
 	done
+done
+# remap's hazard check: blocks handed across threads, events, device syncs
+for o in none event devsync free; do
+	LBSHIM_POLICIES=stream0 LD_PRELOAD="$TSANLIB $SHIM" timeout 120 \
+		"$D/s0_hz" copy "$o" >"$T/o" 2>"$T/e"
+	rc=$?
+	n=$(grep -c 'WARNING: ThreadSanitizer' "$T/e")
+	echo "remap/hazard $o: exit $rc, $n reports"
+	if [ "$n" != 0 ] || [ $rc != 0 ]; then
+		sed -n '1,60p' "$T/e"
+		bad=1
+	fi
 done
 [ $bad = 0 ] || { echo "FAIL: ThreadSanitizer reports or failures"; exit 1; }
 exit 0

@@ -100,6 +100,15 @@ FAKE_EXPORT hipError_t hipStreamCreate(hipStream_t *s)
 	return hipSuccess;
 }
 
+/* stream0's per-thread streams (its benchmark runs on this runtime) */
+FAKE_EXPORT hipError_t hipStreamCreateWithFlags(hipStream_t *s,
+						unsigned flags)
+{
+	(void)flags;
+	*s = (hipStream_t)fake_handle();
+	return hipSuccess;
+}
+
 FAKE_EXPORT hipError_t hipStreamDestroy(hipStream_t s)
 {
 	(void)s;

@@ -1,0 +1,70 @@
+/*
+ * stream0_hazard.h - the launch-level hazard check of remap mode, shared
+ * by stream0.c (which calls it from its hooks), stream0_hazard.c (the
+ * bookkeeping: who touched what, what orders it) and stream0_touch.c (what
+ * each call touches).  See lbshim(7), "Where semantics change".
+ */
+#ifndef LB_STREAM0_HAZARD_H
+#define LB_STREAM0_HAZARD_H
+
+#include <stdint.h>
+#include "shim.h"
+
+#define S0_HZ_GRAN_SHIFT 12 /* granule: 4 KB */
+#define S0_HZ_GRAN (1u << S0_HZ_GRAN_SHIFT)
+#define S0_HZ_GRAN_MASK (S0_HZ_GRAN - 1)
+#define S0_HZ_MAXGRAN 64 /* a longer range: its first and last 32 only */
+
+/* Nonzero when the check runs (remap mode, LBSHIM_STREAM0_CHECK=on). */
+extern int s0_hz_active;
+
+/* Sets the check up (once, at init).  Returns 0 if it cannot run. */
+int s0_hz_init(void);
+/* The touches' op table and the registration-time maps (stream0_touch.c). */
+void s0_hz_touch_init(void);
+
+/*
+ * Checks and marks [lo, hi) as touched by the caller's submission n on S
+ * of its current device.  Returns 1 if another thread's pending work that
+ * nothing orders before it touched those bytes last.
+ */
+int s0_hz_range(uintptr_t lo, uintptr_t hi, uint64_t n);
+/* The same for whole 4 KB granules g[0..n) (address >> S0_HZ_GRAN_SHIFT). */
+int s0_hz_granules(const uintptr_t *g, int n, uint64_t sub);
+/* Counts one hazard of call c (fn: the kernel, NULL for copies/sets). */
+void s0_hz_count(struct lb_call *c, const void *fn);
+
+/*
+ * A remapped submission c (already on S, submission n): checks what it
+ * touches.  Copies, sets and launches; others are ignored.
+ */
+void s0_hz_touch(struct lb_call *c, uint64_t n);
+/* After the runtime answered c: allocations, registrations, events. */
+void s0_hz_post(struct lb_call *c, int remapped);
+/* Is there anything for s0_hz_post to do for this API? */
+extern uint8_t s0_hz_post_op[];
+
+/* The caller's S on dev was seen complete up to submission sub. */
+void s0_hz_idle(int dev, uint64_t sub);
+/* Event e was recorded (on_s: on the caller's S, as submission n). */
+void s0_hz_recorded(hipEvent_t e, int on_s, uint64_t n);
+/* The caller's S now waits for e (hipStreamWaitEvent). */
+void s0_hz_waited(hipEvent_t e);
+/* e is complete (hipEventSynchronize, hipEventQuery said so). */
+void s0_hz_event_done(hipEvent_t e);
+void s0_hz_event_gone(hipEvent_t e);
+/* hipDeviceSynchronize of the caller's device: before it, after it. */
+void s0_hz_devsync_begin(void);
+void s0_hz_devsync_end(int ok);
+/* The calling thread leaves (its S were synchronized). */
+void s0_hz_thread_gone(void);
+void s0_hz_fork_prepare(void);
+void s0_hz_fork_parent(void);
+void s0_hz_fork_child(void);
+
+/* Hazards counted; *fn and *api: the first one's kernel and API. */
+uint64_t s0_hz_total(const void **fn, int *api);
+/* The name of kernel fn as registered, or NULL. */
+const char *s0_hz_kernel_name(const void *fn);
+
+#endif

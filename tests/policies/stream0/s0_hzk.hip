@@ -1,0 +1,129 @@
+// s0_hzk.hip - the launch-level hazard check for kernels: a program built
+// by hipcc (so that the shim reads its kernels' argument layout from the
+// code object), run on hipemu with the twins of s0_hzk_twin.c.
+// s0_hzk ORDER: thread A's kernel reads block X behind a slow kernel (still
+// pending), A hands X over with no event, thread B's kernel writes X.
+//
+//   none     B's hzk_fill(X, ...): a global_buffer argument (a hazard)
+//   struct   B's hzk_fillp({X, n}, ...): X in a by-value struct (a hazard)
+//   copy     B's hipMemsetAsync(X, ...) (a hazard)
+//   event    A records an event after its read, B's null stream waits for
+//            it (hipStreamWaitEvent): no hazard
+//   far      B writes X + 1 MB, a granule A's kernel did not touch
+//
+// Prints "read N": what A's kernel read (7 on the legacy stream; B writes 9).
+#include <hip/hip_runtime.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+struct hzk_blk {
+	int *p;
+	int n;
+};
+
+__global__ void hzk_sleep(int ms) { (void)ms; }
+__global__ void hzk_peek(const int *src, int *dst) { *dst = *src; }
+__global__ void hzk_fill(int *dst, int n, int val)
+{
+	for (int i = 0; i < n; i++)
+		dst[i] = val;
+}
+__global__ void hzk_fillp(hzk_blk b, int val)
+{
+	for (int i = 0; i < b.n; i++)
+		b.p[i] = val;
+}
+
+static const char *order;
+static int *x, *seen, failed;
+static hipEvent_t ev;
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
+static int stage;
+
+static void ok(hipError_t e, const char *what)
+{
+	if (e != hipSuccess) {
+		fprintf(stderr, "s0_hzk: %s: %d\n", what, (int)e);
+		failed = 1;
+	}
+}
+
+static void go(int s)
+{
+	pthread_mutex_lock(&mu);
+	stage = s;
+	pthread_cond_broadcast(&cv);
+	pthread_mutex_unlock(&mu);
+}
+
+static void wait_for(int s)
+{
+	pthread_mutex_lock(&mu);
+	while (stage < s)
+		pthread_cond_wait(&cv, &mu);
+	pthread_mutex_unlock(&mu);
+}
+
+static void *thread_a(void *unused)
+{
+	(void)unused;
+	hzk_fill<<<1, 1>>>(x, 64, 0x07070707);
+	ok(hipStreamSynchronize(0), "A's first sync");
+	hzk_sleep<<<1, 1>>>(300);
+	hzk_peek<<<1, 1>>>(x, seen);
+	if (!strcmp(order, "event"))
+		ok(hipEventRecord(ev, 0), "hipEventRecord");
+	go(1); // "freed" into the cache, no event
+	wait_for(2);
+	ok(hipStreamSynchronize(0), "A's sync");
+	go(3);
+	return nullptr;
+}
+
+static void *thread_b(void *unused)
+{
+	(void)unused;
+	wait_for(1);
+	if (!strcmp(order, "event"))
+		ok(hipStreamWaitEvent(0, ev, 0), "hipStreamWaitEvent");
+	if (!strcmp(order, "struct")) {
+		hzk_blk b = { x, 64 };
+
+		hzk_fillp<<<1, 1>>>(b, 0x09090909);
+	} else if (!strcmp(order, "copy")) {
+		ok(hipMemsetAsync(x, 9, 64 * sizeof(int), 0), "hipMemsetAsync");
+	} else if (!strcmp(order, "far")) {
+		hzk_fill<<<1, 1>>>(x + (1 << 18), 64, 0x09090909);
+	} else {
+		hzk_fill<<<1, 1>>>(x, 64, 0x09090909);
+	}
+	go(2);
+	wait_for(3);
+	ok(hipStreamSynchronize(0), "B's sync");
+	return nullptr;
+}
+
+int main(int argc, char **argv)
+{
+	pthread_t a, b;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: s0_hzk none|struct|copy|event|far\n");
+		return 2;
+	}
+	order = argv[1];
+	ok(hipMalloc(&x, 2 << 20), "hipMalloc");
+	ok(hipHostMalloc(&seen, sizeof(int), 0), "hipHostMalloc");
+	ok(hipEventCreate(&ev), "hipEventCreate");
+	ok(hipDeviceSynchronize(), "hipDeviceSynchronize");
+	pthread_create(&a, nullptr, thread_a, nullptr);
+	pthread_create(&b, nullptr, thread_b, nullptr);
+	pthread_join(a, nullptr);
+	pthread_join(b, nullptr);
+	printf("kernel %s: read %d\n", order, *seen & 0xff);
+	hipEventDestroy(ev);
+	hipFree(x);
+	return failed;
+}

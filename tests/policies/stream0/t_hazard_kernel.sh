@@ -1,0 +1,43 @@
+# The launch-level hazard check for kernels (s0_hzk.hip, built by hipcc so
+# that the shim reads its kernels' argument layout): thread A's kernel reads
+# block X while still pending, thread B's kernel (X as a global_buffer
+# argument, or inside a by-value struct) or copy writes it with no event: one
+# hazard, marked on B's launch, the exit line naming the kernel.  With an
+# event between them, or a write 1 MB away, none.  Skipped when the shim
+# has no kernel-argument registry (lb_launch_ptrs): kernels then go
+# unchecked, as lbshim(7) says.
+. tests/policies/stream0/lib.sh
+P=$D/s0_hzk
+export HIPEMU_KERNELS=$HIPEMU_KERNELS:$D/libs0hzk_twin.so
+nm "$SHIM" 2>/dev/null | grep -q ' [Tt] lb_launch_ptrs$' ||
+	{ echo "skip: $SHIM has no lb_launch_ptrs"; exit 77; }
+touched() {
+	n=$(sed -n 's/.* \([0-9]*\) launches, copies or sets touched memory.*/\1/p' "$T/e")
+	echo "${n:-0}"
+}
+for o in none struct copy event far; do
+	legacy "$P" $o >"$T/o" 2>&1 || { cat "$T/o"; fail "$o without the policy"; }
+	grep -q ": read 7$" "$T/o" || fail "$o without the policy: $(cat "$T/o")"
+	perthread "$P" $o >"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "$o under stream0"; }
+	case $o in
+	none | struct | copy) want=1 ;;
+	*) want=0 ;;
+	esac
+	[ "$(touched)" = $want ] || { cat "$T/e"; fail "$o: $(touched) touch hazards, want $want"; }
+	echo "kernel $o: $(touched) hazards"
+done
+perthread "$P" none >"$T/o" 2>"$T/e"
+grep -q "first in hipLaunchKernel (kernel _Z8hzk_fillPiii)" "$T/e" ||
+	{ cat "$T/e"; fail "the exit line names no kernel"; }
+LBSHIM_STREAM0_CHECK=off perthread "$P" none >"$T/o" 2>"$T/e"
+[ "$(touched)" = 0 ] || fail "LBSHIM_STREAM0_CHECK=off counted"
+[ -x "$B/lbtrace" ] || { echo "no $B/lbtrace: trace mark not checked"; exit 0; }
+LBSHIM_TRACE=$T/t.lbt LD_PRELOAD=$SHIM LBSHIM_POLICIES=trace,stream0 \
+	"$P" none >/dev/null 2>&1 || fail "none under trace,stream0"
+"$B/lbtrace" print --json "$T/t.lbt" >"$T/j" || fail "lbtrace print"
+n=$(grep '"api":"hipLaunchKernel"' "$T/j" | grep -c '"hazard":true')
+[ "$n" = 1 ] || fail "$n launches marked, want 1"
+grep '"hazard":true' "$T/j" | grep -q '_Z8hzk_fillPiii' ||
+	fail "the marked launch is not B's hzk_fill"
+echo "trace: B's hzk_fill marked"
+exit 0
