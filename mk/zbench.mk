@@ -15,7 +15,13 @@ $(BENCH_T)/lbbench: tests/bench/lbbench.c include/lbshim/hip_decls.h
 	$(CC) -std=gnu11 -O2 -g $(WARN) -D__HIP_PLATFORM_AMD__ -Iinclude $< -o $@ \
 		-L/usr/lib/x86_64-linux-gnu -lamdhip64 -lpthread
 
-BENCH_DEPS := $(BENCH_T)/lbbench $(BUILD)/liblbshim.so $(BUILD)/lbtrace \
+# stream0's hazard-check row launches this code object's 8-pointer kernel
+$(BENCH_T)/ptr8.co: tests/bench/ptr8.hip
+	@mkdir -p $(@D)
+	$(HIPCC) --genco $(HIPCC_FLAGS) $< -o $@
+
+BENCH_DEPS := $(BENCH_T)/lbbench $(BENCH_T)/ptr8.co $(BUILD)/liblbshim.so \
+	$(BUILD)/lbtrace \
 	$(TRACE_FAKE)/libamdhip64.so.5 $(HE_LIB) $(S0_DIR)/libs0twins.so \
 	$(PT_DIR)/pool_bench $(LBT_TEST_DIR)/gen_trace
 

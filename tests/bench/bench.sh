@@ -81,6 +81,7 @@ for r in $(seq "$REPS"); do
 	for c in on off; do
 		for w in launch8 memset; do
 			one "hz_${w}_$c" LD_LIBRARY_PATH="$FAKE" LD_PRELOAD="$SHIM" \
+				LBBENCH_PTR8_CO="$B/bench/ptr8.co" \
 				LBSHIM_POLICIES=stream0 LBSHIM_STREAM0_CHECK=$c \
 				"$X" s0 $w $N
 		done
