@@ -21,6 +21,7 @@ $(BENCH_T)/ptr8.co: tests/bench/ptr8.hip
 	$(HIPCC) --genco $(HIPCC_FLAGS) $< -o $@
 
 BENCH_DEPS := $(BENCH_T)/lbbench $(BENCH_T)/ptr8.co $(BUILD)/liblbshim.so \
+	$(TRACE_T)/tkargs.fatbin \
 	$(BUILD)/lbtrace \
 	$(TRACE_FAKE)/libamdhip64.so.5 $(HE_LIB) $(S0_DIR)/libs0twins.so \
 	$(PT_DIR)/pool_bench $(LBT_TEST_DIR)/gen_trace

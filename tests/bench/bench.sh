@@ -86,6 +86,21 @@ for r in $(seq "$REPS"); do
 				"$X" s0 $w $N
 		done
 	done
+	printf ', launch arguments' >&2
+	for k in scale mix; do
+		for c in co none; do
+			one "ka_${k}_$c" LD_LIBRARY_PATH="$FAKE" LD_PRELOAD="$SHIM" \
+				LBBENCH_KARGS_FATBIN="$B/trace/tkargs.fatbin" \
+				LBSHIM_POLICIES=trace LBSHIM_TRACE="$T/k.lbt" \
+				"$X" kargs $k $c $N
+		done
+	done
+	for c in co none; do
+		one "ka_ring_$c" LD_LIBRARY_PATH="$FAKE" LD_PRELOAD="$SHIM" \
+			LBBENCH_KARGS_FATBIN="$B/trace/tkargs.fatbin" \
+			LBSHIM_POLICIES=trace LBSHIM_TRACE="$T/k.lbt" \
+			LBSHIM_TRACE_RING=1M "$X" kargs scale $c $N
+	done
 	printf ', pool' >&2
 	one p_direct LD_LIBRARY_PATH="$EMU" "$X" pool 1 10000
 	one pool1 LD_LIBRARY_PATH="$EMU" LD_PRELOAD="$SHIM" LBSHIM_POLICIES=pool \
@@ -148,6 +163,12 @@ row "trace, tight loop to a file, p99 ns per call" \
 	"$(stat "$T/trace" 2 | fmt3)" "<= 100" le
 row "trace, ring mode, ns added" \
 	"$(stat "$(diff_of ring direct 1)" 1 | fmt3)" "-" -
+row "trace, launch arguments (32 B in 4), ns added" \
+	"$(stat "$(diff_of ka_scale_co ka_scale_none 1)" 1 | fmt3)" "<= 10" le
+row "trace, launch arguments (48 B in 7), ns added" \
+	"$(stat "$(diff_of ka_mix_co ka_mix_none 1)" 1 | fmt3)" "<= 10" le
+row "trace, launch arguments (32 B), ring, ns added" \
+	"$(stat "$(diff_of ka_ring_co ka_ring_none 1)" 1 | fmt3)" "-" -
 row "stream0, remapped query on hipemu, ns added" \
 	"$(stat "$(diff_of q_s0null q_direct 1)" 1 | fmt3)" "<= 3" le
 row "stream0, query on a user stream, hipemu" \

@@ -14,6 +14,15 @@
  *                             a kernel with 8 pointer arguments (device
  *                             memory from hipMalloc), a hipMemsetAsync of
  *                             4 KiB on 0
+ *   lbbench kargs scale|mix co|none N
+ *                             the trace's argument record (KARGS): a
+ *                             hipLaunchKernel of tkargs.hip's scale (32
+ *                             bytes of arguments in 4) or mix (48 in 7),
+ *                             its fat binary (LBBENCH_KARGS_FATBIN)
+ *                             registered (co: the shim knows the layout
+ *                             and records the arguments) or a dummy in
+ *                             its place (none: the same launch, traced
+ *                             without them)
  *   lbbench gpu OP N          one operation of a GPU program, each call
  *                             timed: launch (an empty kernel on stream
  *                             0), record (hipEventRecord on 0), query
@@ -229,16 +238,15 @@ static void bench_gpu(const char *op, long n)
 	report(op, v, n, sum(v, n), n);
 }
 
-/* The code object named by LBBENCH_PTR8_CO, read whole, or a dummy. */
-static const void *s0_image(void)
+/* A whole file, or NULL. */
+static void *slurp(const char *path)
 {
-	const char *path = getenv("LBBENCH_PTR8_CO");
-	static char *buf;
-	FILE *fp;
+	FILE *fp = path ? fopen(path, "rb") : NULL;
+	char *buf = NULL;
 	long len;
 
-	if (!path || !(fp = fopen(path, "rb")))
-		return "s0 twins";
+	if (!fp)
+		return NULL;
 	if (fseek(fp, 0, SEEK_END) == 0 && (len = ftell(fp)) > 0 &&
 	    fseek(fp, 0, SEEK_SET) == 0 && (buf = malloc((size_t)len)) &&
 	    fread(buf, 1, (size_t)len, fp) != (size_t)len) {
@@ -246,6 +254,14 @@ static const void *s0_image(void)
 		buf = NULL;
 	}
 	fclose(fp);
+	return buf;
+}
+
+/* The code object named by LBBENCH_PTR8_CO, read whole, or a dummy. */
+static const void *s0_image(void)
+{
+	void *buf = slurp(getenv("LBBENCH_PTR8_CO"));
+
 	return buf ? buf : "s0 twins";
 }
 
@@ -282,6 +298,57 @@ static void bench_s0(const char *op, long n)
 	report(op, v, nb, sum(v, nb) * BATCH, nb * BATCH);
 }
 
+/* the host stub of the kernel launched: only its address matters */
+static char kargs_stub;
+
+struct kargs_pair {
+	float *p;
+	int n;
+};
+
+/*
+ * A traced launch with and without its argument record.  Both register
+ * the kernel's stub under its mangled name; only "co" hands over a code
+ * object with its metadata, so "none" is the same call with no layout
+ * known (no KARGS record), the baseline the record's cost is taken from.
+ */
+static void bench_kargs(const char *kern, const char *mode, long n)
+{
+	static char dummy[64] = "no code object";
+	long nb = n / BATCH;
+	double *v = calloc((size_t)nb, sizeof(*v));
+	void *image = NULL;
+	struct {
+		unsigned magic, version;
+		void *binary, *dummy;
+	} wrapper = { 0x48495046, 1, NULL, NULL }; /* __hipFatMAGIC2 */
+	float *x = (float *)0x7f0000100000ull, a = 2.5f, **pp = NULL;
+	int k = 4;
+	struct kargs_pair pr = { x, 4242 };
+	unsigned char c = 200;
+	short h = -3;
+	long long l = -5;
+	_Bool t = 1;
+	double d = 0.5;
+	void *sargs[] = { &x, &a, &k, &pr };
+	void *margs[] = { &c, &h, &l, &t, &d, &x, &pp };
+	void **args = !strcmp(kern, "mix") ? margs : sargs;
+	const char *name = !strcmp(kern, "mix") ? "_Z3mixhsxbdPKfPPf" :
+						  "_Z5scalePffi4Pair";
+	dim3 g = { 1, 1, 1 }, b = { 64, 1, 1 };
+	lb_modules_t mods;
+
+	if (!strcmp(mode, "co") &&
+	    !(image = slurp(getenv("LBBENCH_KARGS_FATBIN"))))
+		exit(1);
+	wrapper.binary = image ? image : dummy;
+	mods = __hipRegisterFatBinary(&wrapper);
+	__hipRegisterFunction(mods, &kargs_stub, (char *)name, name,
+			      (unsigned)-1, NULL, NULL, NULL, NULL, NULL);
+	TIMED_LOOP(nb, v, hipLaunchKernel(&kargs_stub, g, b, args, 0, NULL));
+	report("kargs", v, nb, sum(v, nb) * BATCH, nb * BATCH);
+}
+
 int main(int argc, char **argv)
 {
 	const char *m = argc > 1 ? argv[1] : "";
@@ -297,6 +364,8 @@ int main(int argc, char **argv)
 		bench_pool(atoi(argv[2]), atol(argv[3]));
 	else if (!strcmp(m, "s0") && argc == 4)
 		bench_s0(argv[2], atol(argv[3]));
+	else if (!strcmp(m, "kargs") && argc == 5)
+		bench_kargs(argv[2], argv[3], atol(argv[4]));
 	else if (!strcmp(m, "gpu") && argc == 4)
 		bench_gpu(argv[2], atol(argv[3]));
 	else
