@@ -1,9 +1,8 @@
 #!/bin/sh
 # bench_gpu.sh - the second table of `make bench`: the workloads on
 # hipemu with its costs set to a GPU's (the CUDA analogues measured on an
-# H200: empty launch 4.1 us, idle sync 1.6 us, malloc+free 84 us; event
-# record 0.3 us and event or stream query 1.5 us have no hipemu cost
-# variable, so those two calls cost what hipemu's CPU work costs).  Each
+# H200: empty launch 4.1 us, idle sync 1.6 us, malloc+free 84 us, event
+# record 0.3 us, event or stream query 1.5 us).  Each
 # figure is a policy's overhead per call, median of REPS interleaved
 # rounds of the per-round difference against the runtime alone: there a
 # policy calls the runtime itself (stream0 its own streams and their
@@ -20,7 +19,8 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/lbshim-bgpu.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 export LD_LIBRARY_PATH="$EMU" HIPEMU_KERNELS="$TWINS" HIPEMU_COST_MODE=busy \
 	HIPEMU_COST_LAUNCH_NS=4100 HIPEMU_COST_SYNC_NS=1600 \
-	HIPEMU_COST_MALLOC_NS=42000 HIPEMU_COST_FREE_NS=42000
+	HIPEMU_COST_MALLOC_NS=42000 HIPEMU_COST_FREE_NS=42000 \
+	HIPEMU_COST_RECORD_NS=300 HIPEMU_COST_QUERY_NS=1500
 OPS="launch record query sync pair"
 POLS="none trace stream0 pool all none2"
 
@@ -46,7 +46,8 @@ printf '\r%40s\r' '' >&2
 med() { sort -n | awk '{ v[NR] = $1 } END { if (!NR) { print "-"; exit }
 	printf "%.2f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 echo
-echo "on hipemu with a GPU's costs (launch 4.1 us, sync 1.6 us, malloc+free 84 us):"
+echo "on hipemu with a GPU's costs (launch 4.1 us, sync 1.6 us, malloc+free 84 us,"
+echo "event record 0.3 us, event or stream query 1.5 us):"
 echo "us per call with no shim; then each policy's overhead in us per call"
 printf '%-34s %9s' "call (median of the per-call times)" "runtime"
 for p in $POLS; do [ $p = none ] || printf ' %9s' "+$p"; done

@@ -706,22 +706,6 @@ START_TEST(stats_file)
 }
 END_TEST
 
-START_TEST(cost_model)
-{
-	uint64_t t0;
-	void *p;
-
-	setenv("HIPEMU_COST_LAUNCH_NS", "20000000", 1);
-	setenv("HIPEMU_COST_MALLOC_NS", "30000000", 1);
-	t0 = now_ns();
-	OK(klog(1, 0, NULL, 0));
-	OK(klog(2, 0, NULL, 0));
-	OK(hipMalloc(&p, 16));
-	ck_assert(now_ns() - t0 >= 70000000u);
-	OK(hipFree(p));
-}
-END_TEST
-
 START_TEST(vecadd_program)
 {
 	const char *prog = getenv("HIPEMU_TEST_VECADD");
@@ -778,7 +762,7 @@ static Suite *hipemu_suite(void)
 	ADD("error-names", error_names);
 	ADD("fault", fault_injection);
 	ADD("stats", stats_file);
-	ADD("cost", cost_model);
+	add_cost_tests(s);
 	ADD("vecadd", vecadd_program);
 	add_profile_tests(s);
 	return s;

@@ -35,5 +35,7 @@ hipError_t kfill(int *p, int n, int v, hipStream_t s);
 void *newer_fn(const char *name);
 struct Suite;
 void add_profile_tests(struct Suite *s);
+/* check_cost.c: the cost model's tests (HIPEMU_COST_*). */
+void add_cost_tests(struct Suite *s);
 
 #endif

@@ -191,6 +191,7 @@ hipError_t he_event_record(hipEvent_t event, hipStream_t stream)
 		ev->seq = seq;
 	}
 	pthread_mutex_unlock(&he_lock);
+	he_cost(he_cfg.cost_record_ns);
 	return err;
 }
 
@@ -218,6 +219,7 @@ HE_EXPORT hipError_t hipEventQuery(hipEvent_t event)
 	if (!err && ev->s && !he_stream_reached(ev->s, ev->seq))
 		err = hipErrorNotReady;
 	pthread_mutex_unlock(&he_lock);
+	he_cost(he_cfg.cost_query_ns);
 	return he_ret(err);
 }
 

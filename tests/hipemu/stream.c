@@ -649,6 +649,7 @@ static hipError_t stream_query(hipStream_t stream, bool spt)
 		err = hipErrorNotReady;
 	}
 	pthread_mutex_unlock(&he_lock);
+	he_cost(he_cfg.cost_query_ns);
 	return err;
 }
 
