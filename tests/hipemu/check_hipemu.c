@@ -45,6 +45,21 @@ START_TEST(null_stream_orders_blocking)
 }
 END_TEST
 
+/* With nothing on the null stream itself, its sync still waits for a
+ * blocking stream's pending work (the idle shortcut must not skip it). */
+START_TEST(idle_null_sync_waits_blocking)
+{
+	hipStream_t s;
+
+	OK(hipStreamCreate(&s));
+	OK(klog(1, 150, NULL, s));
+	OK(hipStreamSynchronize(0));
+	ck_assert(t_end[1] != 0);
+	OK(hipStreamSynchronize(0));
+	OK(hipStreamDestroy(s));
+}
+END_TEST
+
 START_TEST(nonblocking_streams_overlap)
 {
 	hipStream_t a, b;
@@ -739,6 +754,7 @@ static Suite *hipemu_suite(void)
 		suite_add_tcase(s, t);                   \
 	} while (0)
 	ADD("null-stream", null_stream_orders_blocking);
+	ADD("idle-null-sync", idle_null_sync_waits_blocking);
 	ADD("non-blocking", nonblocking_streams_overlap);
 	ADD("null-vs-nonblocking", null_does_not_wait_nonblocking);
 	ADD("per-thread", per_thread_streams_independent);
