@@ -144,7 +144,7 @@ printf '\r%60s\r' '' >&2
 # The table.  row LABEL "MEDIAN LO HI" GOAL CMP (le: <=, ge: >=, -: none)
 row() {
 	set -- "$1" $2 "$3" "$4"
-	printf '%-46s %9s  %-18s %-7s %s\n' "$1" "$2" "[$3..$4]" "$5" \
+	printf '%-50s %9s  %-18s %-7s %s\n' "$1" "$2" "[$3..$4]" "$5" \
 		"$(awk -v v="$2" -v g="$5" -v c="$6" 'BEGIN {
 			if (c == "-" || v == "-") exit
 			gv = g; sub(/^[<>]= */, "", gv); sub(/%$/, "", gv)
@@ -154,7 +154,7 @@ row() {
 }
 r1() { awk '{ printf "%.1f\n", $1 }' | tr '\n' ' '; }
 fmt3() { awk '{ printf "%.1f %.1f %.1f", $1, $2, $3 }'; }
-printf '\n%-46s %9s  %-18s %-7s %s\n' "figure" "median" "[spread]" "goal" ""
+printf '\n%-50s %9s  %-18s %-7s %s\n' "figure" "median" "[spread]" "goal" ""
 row "pass-through, ns added per call" \
 	"$(stat "$(diff_of pass direct 1)" 1 | fmt3)" "<= 2" le
 row "trace, tight loop to a file, ns added" \
