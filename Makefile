@@ -30,7 +30,7 @@ SHIM_SRCS := $(wildcard shim/*.c) $(wildcard policies/*/*.c)
 # Filled in by mk/*.mk:
 ALL_TARGETS :=      # products of `make all`
 CHECK_GROUPS :=     # test groups: a target check-<group> each
-BENCH_TARGETS :=    # targets run by `make bench`
+BENCH_TARGETS :=    # targets run by `make bench`: the one table (mk/zbench.mk)
 INSTALL_TARGETS :=  # extra install steps
 CLEAN_FILES :=
 

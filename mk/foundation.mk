@@ -10,7 +10,6 @@ ASAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=undefined
 
 CHECK_GROUPS += shim shim-asan
-BENCH_TARGETS += bench-passthrough
 
 $(FAKE_DIR)/fake.map: $(API_DEFS) tests/shim/fakehip.syms mk/gen-map.sh
 	@mkdir -p $(@D)

@@ -15,7 +15,6 @@ LBT_LIB_SRCS := $(addprefix tools/read/,reader.c reader_iter.c reader_strings.c)
 
 ALL_TARGETS += $(BUILD)/lbtrace
 CHECK_GROUPS += lbtrace fuzz-replay
-BENCH_TARGETS += bench-lbtrace
 CLEAN_FILES +=
 
 $(BUILD)/tools/obj/%.o: tools/%.c $(LBT_HDRS)

@@ -22,7 +22,6 @@ PT_TSAN_SHIM := $(PT_TSAN_DIR)/liblbshim.so
 PT_TSAN_DEPS := $(PT_TSAN_SHIM) $(PT_TSAN_DIR)/pool_test
 
 CHECK_GROUPS += pool pool-tsan
-BENCH_TARGETS += bench-pool
 .PHONY: check-pool check-pool-tsan bench-pool pool-tests pool-tsan
 
 pool-tests: $(PT_DEPS)

@@ -16,7 +16,6 @@ S0_SHIM ?= $(BUILD)/liblbshim.so
 S0_TESTS = $(sort $(wildcard tests/policies/stream0/t_*.sh))
 
 CHECK_GROUPS += stream0 stream0-tsan
-BENCH_TARGETS += bench-stream0
 .PHONY: check-stream0 check-stream0-tsan bench-stream0 stream0-tests
 
 stream0-tests: $(S0_DEPS)

@@ -6,7 +6,6 @@ TRACE_FAKE := $(TRACE_T)/fake
 TRACE_CFLAGS = -std=gnu11 -O1 -g $(WARN) -D__HIP_PLATFORM_AMD__ -Iinclude
 
 CHECK_GROUPS += trace
-BENCH_TARGETS += bench-trace
 
 $(TRACE_FAKE)/fake.map: $(API_DEFS) tests/policies/trace/fakehip.syms mk/gen-map.sh
 	@mkdir -p $(@D)
@@ -73,7 +72,6 @@ $(TRACE_T)/tkargs: tests/policies/trace/tkargs.hip tests/hipemu/hipemu.h
 
 # What recording a launch's arguments adds (bench-kargs: one line, kept
 # apart from bench-trace's table so that both can change on their own).
-BENCH_TARGETS += bench-kargs
 $(TRACE_T)/bench_kargs: tests/policies/trace/bench_kargs.c $(TRACE_FAKE)/libamdhip64.so.5
 	$(CC) $(TRACE_CFLAGS) -O2 $< -o $@ -L$(TRACE_FAKE) -lamdhip64
 $(TRACE_T)/tkargs.fatbin: $(TRACE_T)/tkargs

@@ -30,4 +30,4 @@ BENCH_DEPS := $(BENCH_T)/lbbench $(BENCH_T)/ptr8.co $(BUILD)/liblbshim.so \
 bench-table: $(BENCH_DEPS)
 	@BUILD=$(BUILD) sh tests/bench/bench.sh
 
-BENCH_TARGETS := bench-table
+BENCH_TARGETS += bench-table
