@@ -14,17 +14,16 @@
 struct lb_popts lb_popt;
 struct lb_pstats lb_pstat;
 
-static struct lb_pdev *lb_pdevs[LB_PMAXDEV];
+struct lb_pdev *lb_pdevs[LB_PMAXDEV];
 static pthread_mutex_t lb_pdevs_lock = PTHREAD_MUTEX_INITIALIZER;
-static LB_TLS int lb_pcur1; /* current device + 1; 0: not known yet */
-int lb_pool_off;	    /* a forked child: everything passes through */
+LB_TLS int lb_pcur1;
+int lb_pool_off; /* a forked child: everything passes through */
 
-int lb_pool_curdev(void)
+/* lb_pool_curdev() the first time on a thread: the runtime's answer. */
+int lb_pool_curdev_ask(void)
 {
 	int d = 0;
 
-	if (LB_LIKELY(lb_pcur1))
-		return lb_pcur1 - 1;
 	if (!lb_real.hipGetDevice || lb_real.hipGetDevice(&d) != hipSuccess)
 		return 0;
 	lb_pcur1 = d + 1;
@@ -52,13 +51,6 @@ void lb_pool_restore_dev(int prev)
 		lb_real.hipSetDevice(prev);
 }
 
-struct lb_pdev *lb_pdev_peek(int id)
-{
-	if ((unsigned)id >= LB_PMAXDEV)
-		return NULL;
-	return __atomic_load_n(&lb_pdevs[id], __ATOMIC_ACQUIRE);
-}
-
 /* LBSHIM_POOL_LIMIT for device d, which is current. */
 static void lb_pdev_limit(struct lb_pdev *d)
 {
@@ -78,18 +70,18 @@ static void lb_pdev_limit(struct lb_pdev *d)
 	d->limit = (uint64_t)total * lb_popt.limit_pct / 100;
 }
 
-struct lb_pdev *lb_pdev_get(int id)
+/* lb_pdev_get() of a device not created yet (id in range). */
+struct lb_pdev *lb_pdev_create(int id)
 {
-	struct lb_pdev *d = lb_pdev_peek(id);
+	struct lb_pdev *d;
 	int k, s, prev;
 
-	if (LB_LIKELY(d) || (unsigned)id >= LB_PMAXDEV)
-		return d;
 	pthread_mutex_lock(&lb_pdevs_lock);
 	d = lb_pdevs[id];
 	if (!d) {
-		d = calloc(1, sizeof(*d));
+		d = aligned_alloc(64, sizeof(*d));
 		if (d) {
+			memset(d, 0, sizeof(*d));
 			d->id = id;
 			for (k = 0; k < LB_PK_COUNT; k++)
 				for (s = 0; s < LB_PC_COUNT; s++)

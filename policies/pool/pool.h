@@ -44,14 +44,22 @@
 enum lb_pkind { LB_PK_DEVICE, LB_PK_MANAGED, LB_PK_COUNT };
 enum lb_pclass { LB_PC_SMALL, LB_PC_LARGE, LB_PC_COUNT };
 
-/* Block states; changes are atomic because the map reads them. */
+/*
+ * Block states.  A block's state and start share one word, its tag
+ * (ptr | state, atomic): a hipFree claims the live block at p with one
+ * compare-and-swap of p | LIVE, which succeeds only on the block that is
+ * live at p at that instant, however the free found it (pool_map.c).
+ * Block starts are multiples of 8 for that (pool_heap.c checks chunks).
+ */
 enum lb_pstate {
 	LB_B_FREE,    /* in a heap bin, ready, may coalesce */
 	LB_B_LIVE,    /* handed out to the program */
 	LB_B_FREEING, /* claimed by a hipFree in progress */
 	LB_B_CACHED,  /* in a thread cache */
 	LB_B_PENDING, /* in a heap's pending list, fence not yet complete */
+	LB_B_UNUSED,  /* a block struct not in use (pool_map.c) */
 };
+#define LB_PTAG_MASK ((uintptr_t)7)
 
 /* A tiny spinlock: for locks held a few instructions long. */
 typedef struct {
@@ -71,6 +79,9 @@ static inline void lb_spin_unlock(lb_spin_t *l)
 	__atomic_store_n(&l->v, 0, __ATOMIC_RELEASE);
 }
 
+/* Everything here is the library's own: no GOT in the hot paths. */
+#pragma GCC visibility push(hidden)
+
 struct lb_pheap;
 struct lb_pdev;
 
@@ -83,18 +94,38 @@ struct lb_pchunk {
 	struct lb_pchunk *next;	 /* the heap's chunk list */
 };
 
+/*
+ * Block structs are never given back to malloc (pool_map.c recycles them):
+ * a free may read the tag of a struct that a stale map chain led it to.
+ * Each has cache lines of its own, since the threads that use two
+ * neighbouring blocks write their tags on every allocation and free.
+ */
 struct lb_pblock {
-	uintptr_t ptr;
+	uintptr_t tag;	/* ptr | enum lb_pstate, atomic */
+	uintptr_t ptr;	/* constant while the block is in the map */
 	size_t size;  /* bytes the block spans (multiple of 256) */
 	size_t asked; /* bytes asked: what queries report as its size */
 	struct lb_pchunk *chunk;
 	struct lb_pblock *prev, *next;	 /* neighbours in the chunk */
 	struct lb_pblock *fprev, *fnext; /* bin or pending list */
-	struct lb_pblock *hnext;	 /* map chain */
+	struct lb_pblock *hnext;	 /* map chain (atomic) */
 	uint64_t fence;			 /* device fence sequence at free */
-	int state;			 /* enum lb_pstate, atomic */
-	int bin;			 /* bin index while LB_B_FREE */
-};
+	uintptr_t tckey; /* while live or cached: its thread-cache key
+			  * (pool_tc.h), 0 when it does not go there */
+	int bin;	 /* bin index while LB_B_FREE */
+} __attribute__((aligned(64)));
+
+static inline int lb_pb_state(const struct lb_pblock *b)
+{
+	return (int)(__atomic_load_n(&b->tag, __ATOMIC_ACQUIRE) &
+		     LB_PTAG_MASK);
+}
+
+/* Sets b's state (b->ptr is its start); publishes the block's fields. */
+static inline void lb_pb_set(struct lb_pblock *b, int st)
+{
+	__atomic_store_n(&b->tag, b->ptr | (uintptr_t)st, __ATOMIC_RELEASE);
+}
 
 struct lb_pheap {
 	pthread_mutex_t lock;
@@ -132,7 +163,7 @@ struct lb_pdev {
 	struct lb_pheap heap[LB_PK_COUNT][LB_PC_COUNT];
 
 	/* fences (pool_fence.c), under flock */
-	pthread_mutex_t flock;
+	pthread_mutex_t flock __attribute__((aligned(64)));
 	struct lb_pstream null_entry; /* the legacy null stream */
 	struct lb_pstream *dirty;
 	int ndirty;	    /* atomic: entries in the dirty list */
@@ -144,9 +175,15 @@ struct lb_pdev {
 	hipEvent_t *evfree;
 	int nevfree, evcap;
 
-	/* accounting (atomic) */
-	size_t reserved, inuse, reserved_peak, inuse_peak;
-	size_t inuse_asked; /* live blocks' asked sizes, each rounded to 256 */
+	/*
+	 * accounting (atomic), on lines of its own: the heaps write it,
+	 * while every allocation and free reads the fence fields above.
+	 * inuse_asked: live blocks' asked sizes, each rounded to 256, less
+	 * what the thread caches count themselves (lb_ptc_inuse_asked).
+	 */
+	size_t reserved __attribute__((aligned(64)));
+	size_t inuse, reserved_peak, inuse_peak;
+	size_t inuse_asked;
 	uint64_t limit;	   /* bytes, 0 = none */
 	int pitch_align;
 };
@@ -199,12 +236,38 @@ static inline void lb_pmax(size_t *peak, size_t v)
 /* Set in a forked child: every hook passes the call through. */
 extern int lb_pool_off;
 
-/* The device struct of id, created on first use; NULL if out of range. */
-struct lb_pdev *lb_pdev_get(int id);
+extern struct lb_pdev *lb_pdevs[LB_PMAXDEV]; /* atomic */
+extern LB_TLS int lb_pcur1; /* current device + 1; 0: not known yet */
+
 /* Device id if it exists already, else NULL (no creation). */
-struct lb_pdev *lb_pdev_peek(int id);
-/* The calling thread's current device (cached; -1 if the runtime fails). */
-int lb_pool_curdev(void);
+static inline struct lb_pdev *lb_pdev_peek(int id)
+{
+	if ((unsigned)id >= LB_PMAXDEV)
+		return NULL;
+	return __atomic_load_n(&lb_pdevs[id], __ATOMIC_ACQUIRE);
+}
+
+struct lb_pdev *lb_pdev_create(int id);
+
+/* The device struct of id, created on first use; NULL if out of range. */
+static inline struct lb_pdev *lb_pdev_get(int id)
+{
+	struct lb_pdev *d = lb_pdev_peek(id);
+
+	if (LB_LIKELY(d) || (unsigned)id >= LB_PMAXDEV)
+		return d;
+	return lb_pdev_create(id);
+}
+
+int lb_pool_curdev_ask(void);
+
+/* The calling thread's current device (cached; 0 if the runtime fails). */
+static inline int lb_pool_curdev(void)
+{
+	if (LB_LIKELY(lb_pcur1))
+		return lb_pcur1 - 1;
+	return lb_pool_curdev_ask();
+}
 /* Updates the cache after a successful hipSetDevice. */
 void lb_pool_setdev(int id);
 /*
@@ -224,6 +287,11 @@ void lb_pmap_remove(struct lb_pblock *b);
  * block there is not live (*found = 1: a double free).
  */
 struct lb_pblock *lb_pmap_claim(uintptr_t p, int *found);
+/* lb_pmap_claim() without the lock: NULL may also be a block it missed. */
+struct lb_pblock *lb_pmap_claim_fast(uintptr_t p);
+/* A block struct for a block at ptr (state FREEING), or NULL; and back. */
+struct lb_pblock *lb_pblock_new(uintptr_t ptr);
+void lb_pblock_put(struct lb_pblock *b);
 void lb_pchunks_add(struct lb_pchunk *c);
 void lb_pchunks_remove(struct lb_pchunk *c);
 
@@ -258,6 +326,9 @@ static inline size_t lb_pround(size_t n)
  */
 hipError_t lb_pheap_alloc(struct lb_pdev *d, int kind, size_t rsize,
 			  size_t asked, void **out, int *hit);
+/* lb_pheap_alloc's answer when the call should go to the runtime: no
+ * hipError_t has this value. */
+#define LB_PERR_PASS ((hipError_t)0x7fff0001)
 /* Returns a claimed block (state FREEING or CACHED) to its heap. */
 void lb_pheap_release(struct lb_pblock *b);
 /*
@@ -276,12 +347,7 @@ int lb_pbin_of(size_t size);
 
 /* Chooses how caches are guarded (membarrier or spinlocks); at init. */
 void lb_ptc_init(void);
-/* A ready cached block of exactly rsize, kind, device d, or NULL; it is
- * handed out for asked bytes. */
-struct lb_pblock *lb_ptc_get(struct lb_pdev *d, int kind, size_t rsize,
-			     size_t asked);
-/* Puts a claimed small block in the thread's cache (may evict one). */
-void lb_ptc_put(struct lb_pblock *b);
+/* lb_ptc_get, lb_ptc_put, lb_ptc_count: pool_tc.h */
 /* Moves every cached block of device dev (-1: all) to its heap, or drops
  * it when drop is set (the device was reset). */
 void lb_ptc_flush(int dev, int drop);
@@ -289,12 +355,12 @@ void lb_ptc_flush(int dev, int drop);
 int lb_ptc_flush_mine(void);
 /* Blocks up to this size go through the thread caches. */
 #define LB_TC_MAX_BLOCK ((size_t)256 << 10)
+/* Device d's inuse_asked with the threads' own counts (pool.h). */
+size_t lb_ptc_inuse_asked(struct lb_pdev *d);
 /* Bytes of device dev in all thread caches. */
 size_t lb_ptc_bytes(int dev);
 /* The calling thread is exiting. */
 void lb_ptc_thread_exit(void);
-/* Counts one call in counter what (LB_PCNT_*) on this thread. */
-void lb_ptc_count(int what);
 /* Sums of the counters of every thread, live and gone. */
 void lb_ptc_totals(uint64_t v[LB_PCNT_N]);
 
@@ -308,8 +374,16 @@ void lb_pfence_work(hipStream_t s, int spt);
  * next free waits for the whole device, as the runtime's hipFree does.
  */
 void lb_pfence_unknown(void);
+uint64_t lb_pfence_for_free_slow(struct lb_pdev *d);
 /* Returns the fence sequence a block of d freed now must wait for. */
-uint64_t lb_pfence_for_free(struct lb_pdev *d);
+static inline uint64_t lb_pfence_for_free(struct lb_pdev *d)
+{
+	/* nothing submitted since the last fence: it covers this free */
+	if (LB_LIKELY(!__atomic_load_n(&d->sync_fallback, __ATOMIC_ACQUIRE) &&
+		      !__atomic_load_n(&d->ndirty, __ATOMIC_ACQUIRE)))
+		return __atomic_load_n(&d->last_seq, __ATOMIC_ACQUIRE);
+	return lb_pfence_for_free_slow(d);
+}
 /* Polls d's fences without blocking. */
 void lb_pfence_poll(struct lb_pdev *d);
 /* Waits until every fence of d up to seq has completed. */
@@ -357,5 +431,7 @@ int lb_pool_pre(struct lb_call *c);
 void lb_pool_post(struct lb_call *c);
 /* The runtime refused c: 1 if memory was given back for a second try. */
 int lb_pool_retry(struct lb_call *c);
+
+#pragma GCC visibility pop
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "lbshim/trace_format.h"
 #include "pool.h"
+#include "pool_tc.h"
 
 static void lb_warn_once(int *flag, const char *fmt, const void *p)
 {
@@ -122,6 +123,11 @@ static int lb_pool_alloc(struct lb_call *c, void **out, size_t size, int kind)
 		return 1;
 	}
 	c->ret = lb_pool_get(d, kind, lb_pround(size), size, &p, &hit);
+	if (LB_UNLIKELY(c->ret == LB_PERR_PASS)) {
+		c->ret = hipSuccess;
+		c->scratch[LB_NOTE_POOL] = LB_POOL_MISS;
+		return 0;
+	}
 	*out = c->ret == hipSuccess ? p : NULL;
 	c->scratch[LB_NOTE_POOL] =
 		c->ret == hipSuccess && hit ? LB_POOL_HIT : LB_POOL_MISS;
@@ -195,6 +201,40 @@ static hipError_t lb_free_stream_check(hipStream_t s)
 	return hipSuccess;
 }
 
+/* The rest of a free, once block b is claimed (state FREEING). */
+static inline int lb_pool_free_claimed(struct lb_call *c, struct lb_pblock *b,
+				       hipStream_t *s)
+{
+	struct lb_pheap *h = b->chunk->heap;
+	struct lb_pdev *d = h->dev;
+
+	if (s)
+		lb_pfence_work(*s, 0); /* the free is ordered after it */
+	if (lb_popt.free_sync) {
+		/* the runtime's hipFree: a device-wide wait, then free */
+		int prev = lb_pool_enter_dev(d->id);
+
+		if (lb_real.hipDeviceSynchronize)
+			lb_real.hipDeviceSynchronize();
+		lb_pool_restore_dev(prev);
+		b->fence = 0;
+	} else {
+		b->fence = lb_pfence_for_free(d);
+		if (!lb_pfence_done(d, b->fence))
+			lb_padd(&lb_pstat.pending_frees, 1);
+	}
+	if (b->tckey) {
+		lb_ptc_put(b); /* which counts inuse_asked */
+	} else {
+		__atomic_fetch_sub(&d->inuse_asked, lb_pround(b->asked),
+				   __ATOMIC_RELAXED);
+		lb_pheap_release(b);
+	}
+	c->scratch[LB_NOTE_POOL] = LB_POOL_HIT;
+	c->ret = hipSuccess;
+	return 1;
+}
+
 /*
  * Frees ptr if the pool owns it; returns 0 to pass a foreign pointer to
  * the runtime.  s: the stream of a hipFreeAsync, or NULL.
@@ -202,7 +242,6 @@ static hipError_t lb_free_stream_check(hipStream_t s)
 static int lb_pool_free(struct lb_call *c, void *ptr, hipStream_t *s)
 {
 	struct lb_pblock *b;
-	struct lb_pdev *d;
 	int found;
 
 	c->scratch[LB_NOTE_POOL] = LB_POOL_MISS;
@@ -219,44 +258,18 @@ static int lb_pool_free(struct lb_call *c, void *ptr, hipStream_t *s)
 		}
 	}
 	b = lb_pmap_claim((uintptr_t)ptr, &found);
-	if (!b) {
-		if (!found && !lb_pchunks_contain((uintptr_t)ptr))
-			return 0;
-		c->scratch[LB_NOTE_POOL] = LB_POOL_OFF;
-		lb_padd(&lb_pstat.bad_frees, 1);
-		lb_warn_once(&lb_bad_free_warned,
-			     "pool: hipFree(%p): not the start of a live pool "
-			     "block (an interior pointer, or freed already); "
-			     "returning hipErrorInvalidValue (warned once per "
-			     "process)",
-			     ptr);
-		c->ret = hipErrorInvalidValue;
-		return 1;
-	}
-	d = b->chunk->heap->dev;
-	__atomic_fetch_sub(&d->inuse_asked, lb_pround(b->asked),
-			   __ATOMIC_RELAXED);
-	if (s)
-		lb_pfence_work(*s, 0); /* the free is ordered after it */
-	if (lb_popt.free_sync) {
-		/* the runtime's hipFree: a device-wide wait, then free */
-		int prev = lb_pool_enter_dev(d->id);
-
-		if (lb_real.hipDeviceSynchronize)
-			lb_real.hipDeviceSynchronize();
-		lb_pool_restore_dev(prev);
-		b->fence = 0;
-	} else {
-		b->fence = lb_pfence_for_free(d);
-		if (!lb_pfence_done(d, b->fence))
-			lb_padd(&lb_pstat.pending_frees, 1);
-	}
-	if (b->size <= LB_TC_MAX_BLOCK && b->chunk->heap->cls == LB_PC_SMALL)
-		lb_ptc_put(b);
-	else
-		lb_pheap_release(b);
-	c->scratch[LB_NOTE_POOL] = LB_POOL_HIT;
-	c->ret = hipSuccess;
+	if (LB_LIKELY(b))
+		return lb_pool_free_claimed(c, b, s);
+	if (!found && !lb_pchunks_contain((uintptr_t)ptr))
+		return 0;
+	c->scratch[LB_NOTE_POOL] = LB_POOL_OFF;
+	lb_padd(&lb_pstat.bad_frees, 1);
+	lb_warn_once(&lb_bad_free_warned,
+		     "pool: hipFree(%p): not the start of a live pool block "
+		     "(an interior pointer, or freed already); returning "
+		     "hipErrorInvalidValue (warned once per process)",
+		     ptr);
+	c->ret = hipErrorInvalidValue;
 	return 1;
 }
 
@@ -289,16 +302,10 @@ static void lb_ipc_refuse(struct lb_call *c, const void *p)
 	       p, loc.live && loc.size ? loc.size : (size_t)1);
 }
 
-int lb_pool_pre(struct lb_call *c)
+/* lb_pool_pre() of the calls other than hipMalloc and hipFree. */
+static __attribute__((noinline)) int lb_pool_pre_other(struct lb_call *c)
 {
-	if (LB_UNLIKELY(lb_pool_off))
-		return 0;
 	switch (c->api) {
-	case LB_ID_hipMalloc: {
-		struct lb_args_hipMalloc *a = c->args;
-
-		return lb_pool_alloc(c, a->ptr, a->size, LB_PK_DEVICE);
-	}
 	case LB_ID_hipExtMallocWithFlags: {
 		struct lb_args_hipExtMallocWithFlags *a = c->args;
 
@@ -315,11 +322,6 @@ int lb_pool_pre(struct lb_call *c)
 	}
 	case LB_ID_hipMallocPitch:
 		return lb_pool_pitch(c, c->args);
-	case LB_ID_hipFree: {
-		struct lb_args_hipFree *a = c->args;
-
-		return lb_pool_free(c, a->ptr, NULL);
-	}
 	case LB_ID_hipFreeAsync: {
 		struct lb_args_hipFreeAsync *a = c->args;
 
@@ -351,6 +353,91 @@ int lb_pool_pre(struct lb_call *c)
 	default:
 		return lb_pquery_pre(c);
 	}
+}
+
+/*
+ * hipMalloc served by the newest block of the thread's cache, as
+ * lb_pool_alloc() and lb_ptc_get() would serve it, in fewer steps (a hot
+ * loop's case): 1 when served, 0 to take the general way.
+ */
+static inline int lb_pool_malloc_hot(struct lb_call *c,
+				     struct lb_args_hipMalloc *a)
+{
+	struct lb_ptc *t = lb_ptc_self;
+	size_t size = a->size, rsize;
+	struct lb_ptc_ent *e;
+	struct lb_pblock *b;
+	struct lb_pdev *d;
+	int dev = lb_pcur1 - 1, n;
+
+	if (!a->ptr || size - 1 >= LB_TC_MAX_BLOCK ||
+	    (lb_popt.bypass && size >= lb_popt.bypass) || dev < 0 ||
+	    !t || t == LB_TC_DEAD || !(d = lb_pdev_peek(dev)))
+		return 0;
+	rsize = lb_pround(size);
+	if (!lb_ptc_enter(t))
+		return 0;
+	n = t->n - 1;
+	e = n >= 0 ? &t->e[n] : NULL;
+	if (!e || e->key != lb_ptc_key(rsize, dev, LB_PK_DEVICE) ||
+	    !lb_pfence_done(d, e->fence)) {
+		lb_ptc_leave(t);
+		return 0;
+	}
+	b = e->b;
+	t->n = n;
+	t->bytes -= rsize;
+	lb_ptc_asked_add(t, dev, (int64_t)rsize);
+	lb_ptc_leave(t);
+	/* lb_pool_pre's count of the note, with the cache at hand */
+	__atomic_store_n(&t->cnt[LB_PCNT_ALLOC_HIT],
+			 t->cnt[LB_PCNT_ALLOC_HIT] + 1, __ATOMIC_RELAXED);
+	b->asked = size;
+	b->fence = 0;
+	lb_pb_set(b, LB_B_LIVE);
+	*a->ptr = (void *)b->ptr;
+	c->ret = hipSuccess;
+	c->scratch[LB_NOTE_POOL] = LB_POOL_HIT;
+	return 1;
+}
+
+int lb_pool_pre(struct lb_call *c)
+{
+	int r;
+
+	if (LB_UNLIKELY(lb_pool_off))
+		return 0;
+	/* the two calls of a hot loop first, off the general switch */
+	if (LB_LIKELY(c->api == LB_ID_hipMalloc)) {
+		struct lb_args_hipMalloc *a = c->args;
+
+		if (LB_LIKELY(lb_pool_malloc_hot(c, a)))
+			return 1; /* counted */
+		r = lb_pool_alloc(c, a->ptr, a->size, LB_PK_DEVICE);
+	} else if (LB_LIKELY(c->api == LB_ID_hipFree)) {
+		struct lb_args_hipFree *a = c->args;
+		struct lb_pblock *b = lb_pmap_claim_fast((uintptr_t)a->ptr);
+
+		if (LB_LIKELY(b)) {
+			r = lb_pool_free_claimed(c, b, NULL);
+			lb_ptc_count(LB_PCNT_FREE_HIT);
+			return r;
+		}
+		r = lb_pool_free(c, a->ptr, NULL);
+	} else {
+		r = lb_pool_pre_other(c);
+	}
+	/*
+	 * The exit report counts exactly what the records say: the note is
+	 * final here (nothing after the pre hook changes it), so it is
+	 * counted here rather than in the post hook, which every call pays.
+	 */
+	if (c->scratch[LB_NOTE_POOL])
+		lb_ptc_count((lb_api_info[c->api].kind == LB_KIND_FREE ?
+				      LB_PCNT_FREE_HIT :
+				      LB_PCNT_ALLOC_HIT) +
+			     (c->scratch[LB_NOTE_POOL] == LB_POOL_MISS));
+	return r;
 }
 
 /*
@@ -395,20 +482,14 @@ static int lb_is_work(unsigned kind)
 
 void lb_pool_post(struct lb_call *c)
 {
-	const struct lb_api_info *i = &lb_api_info[c->api];
+	const struct lb_api_info *i;
 
-	if (LB_UNLIKELY(lb_pool_off))
+	/* a call with a note was counted by the pre hook, and is no query
+	 * (nothing to restore) nor work */
+	if (LB_LIKELY(c->scratch[LB_NOTE_POOL]) || LB_UNLIKELY(lb_pool_off))
 		return;
+	i = &lb_api_info[c->api];
 	lb_pquery_post(c);
-	if (c->scratch[LB_NOTE_POOL]) {
-		/* the exit report counts exactly what the records say */
-		int miss = c->scratch[LB_NOTE_POOL] == LB_POOL_MISS;
-
-		lb_ptc_count(i->kind == LB_KIND_FREE ?
-				     LB_PCNT_FREE_HIT + miss :
-				     LB_PCNT_ALLOC_HIT + miss);
-		return;
-	}
 	if (lb_is_work(i->kind)) {
 		if (c->ret != hipSuccess)
 			return; /* refused: nothing was queued */

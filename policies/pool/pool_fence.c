@@ -436,7 +436,8 @@ static uint64_t lb_fence_make_locked(struct lb_pdev *d)
 	return seq;
 }
 
-uint64_t lb_pfence_for_free(struct lb_pdev *d)
+/* lb_pfence_for_free() when streams are dirty or one is not tracked. */
+uint64_t lb_pfence_for_free_slow(struct lb_pdev *d)
 {
 	uint64_t seq;
 

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pool.h"
+#include "pool_tc.h"
 
 int lb_pbin_of(size_t size)
 {
@@ -47,7 +48,7 @@ static void lb_bin_insert(struct lb_pheap *h, struct lb_pblock *b)
 		b->fnext->fprev = b;
 	h->bins[i] = b;
 	h->bitmap[i / 64] |= 1ull << (i % 64);
-	__atomic_store_n(&b->state, LB_B_FREE, __ATOMIC_RELEASE);
+	lb_pb_set(b, LB_B_FREE);
 }
 
 static void lb_bin_remove(struct lb_pheap *h, struct lb_pblock *b)
@@ -133,12 +134,12 @@ static void lb_absorb(struct lb_pblock *b, struct lb_pblock *next)
 	if (next->next)
 		next->next->prev = b;
 	lb_pmap_remove(next);
-	free(next);
+	lb_pblock_put(next);
 }
 
 static int lb_is_free(const struct lb_pblock *b)
 {
-	return b && __atomic_load_n(&b->state, __ATOMIC_ACQUIRE) == LB_B_FREE;
+	return b && lb_pb_state(b) == LB_B_FREE;
 }
 
 /* A block whose fence completed: coalesce with free neighbours, bin it. */
@@ -211,10 +212,9 @@ static void lb_take(struct lb_pheap *h, struct lb_pblock *b, size_t size,
 		split = rest > LB_PSMALL && b->size <= lb_popt.max_block &&
 			!b->chunk->oversize;
 	if (split) {
-		struct lb_pblock *r = calloc(1, sizeof(*r));
+		struct lb_pblock *r = lb_pblock_new(b->ptr + size);
 
 		if (r) {
-			r->ptr = b->ptr + size;
 			r->size = rest;
 			r->chunk = b->chunk;
 			r->prev = b;
@@ -228,13 +228,16 @@ static void lb_take(struct lb_pheap *h, struct lb_pblock *b, size_t size,
 		}
 	}
 	b->asked = asked;
+	b->tckey = b->size <= LB_TC_MAX_BLOCK && h->cls == LB_PC_SMALL ?
+			   lb_ptc_key(b->size, h->dev->id, h->kind) :
+			   0;
 	__atomic_fetch_add(&h->dev->inuse_asked, lb_pround(asked),
 			   __ATOMIC_RELAXED);
 	h->free_bytes -= b->size;
 	__atomic_fetch_add(&h->dev->inuse, b->size, __ATOMIC_RELAXED);
 	lb_pmax(&h->dev->inuse_peak,
 		__atomic_load_n(&h->dev->inuse, __ATOMIC_RELAXED));
-	__atomic_store_n(&b->state, LB_B_LIVE, __ATOMIC_RELEASE);
+	lb_pb_set(b, LB_B_LIVE);
 }
 
 /* ---- chunks ---- */
@@ -368,6 +371,29 @@ static int lb_borrow_large(struct lb_pdev *d, int kind, size_t size,
 	return 1;
 }
 
+/*
+ * The runtime gave a chunk whose start is not a multiple of 8, which a
+ * block's tag needs (pool.h).  ROCm aligns every allocation far more
+ * (ihipMalloc passes the device's memBaseAddrAlign_ to SvmBuffer::malloc,
+ * 1024 bits at least: clr hipamd/src/hip_memory.cpp and rocclr/device/
+ * rocm/rocdevice.cpp, rocm-6.2.0), so only another runtime gets here: the
+ * chunk goes back and the allocation to the runtime (LB_PERR_PASS).
+ */
+static void lb_chunk_misaligned(struct lb_pdev *d, void *p, size_t csize)
+{
+	static int warned;
+
+	if (lb_real.hipFree)
+		lb_real.hipFree(p);
+	__atomic_sub_fetch(&d->reserved, csize, __ATOMIC_RELAXED);
+	if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+		lb_log(LB_LOG_WARN,
+		       "pool: the runtime's hipMalloc gave %p, not aligned to "
+		       "8 bytes; the pool leaves allocations that need such "
+		       "memory to the runtime (warned once per process)",
+		       p);
+}
+
 hipError_t lb_pheap_alloc(struct lb_pdev *d, int kind, size_t size,
 			  size_t asked, void **out, int *hit)
 {
@@ -427,17 +453,22 @@ hipError_t lb_pheap_alloc(struct lb_pdev *d, int kind, size_t size,
 
 	*hit = 0;
 	c = calloc(1, sizeof(*c));
-	b = calloc(1, sizeof(*b));
+	b = lb_pblock_new(0);
 	if (!c || !b) {
 		free(c);
-		free(b);
+		lb_pblock_put(b);
 		return hipErrorOutOfMemory;
 	}
 	want = csize;
 	err = lb_chunk_get(d, kind, size, &csize, &p);
+	if (err == hipSuccess && ((uintptr_t)p & LB_PTAG_MASK)) {
+		/* no block tags on it (pool.h): the runtime's own, then */
+		lb_chunk_misaligned(d, p, csize);
+		err = LB_PERR_PASS;
+	}
 	if (err != hipSuccess) {
 		free(c);
-		free(b);
+		lb_pblock_put(b);
 		return err;
 	}
 	if (csize != want) {
@@ -464,7 +495,7 @@ hipError_t lb_pheap_alloc(struct lb_pdev *d, int kind, size_t size,
 	b->ptr = c->base;
 	b->size = csize;
 	b->chunk = c;
-	b->state = LB_B_FREEING; /* not findable as free until binned */
+	lb_pb_set(b, LB_B_FREEING); /* not findable as free until binned */
 	lb_pmap_insert(b);
 	lb_pchunks_add(c);
 
@@ -489,7 +520,7 @@ void lb_pheap_release(struct lb_pblock *b)
 	if (lb_pfence_done(h->dev, b->fence)) {
 		lb_binready(h, b);
 	} else {
-		__atomic_store_n(&b->state, LB_B_PENDING, __ATOMIC_RELEASE);
+		lb_pb_set(b, LB_B_PENDING);
 		b->fnext = NULL;
 		if (h->pend_tail)
 			h->pend_tail->fnext = b;
@@ -554,7 +585,7 @@ size_t lb_pheap_trim(struct lb_pdev *d)
 				   __ATOMIC_RELAXED);
 		__atomic_sub_fetch(&lb_pstat.chunks, 1, __ATOMIC_RELAXED);
 		bytes += c->size;
-		free(c->first);
+		lb_pblock_put(c->first);
 		free(c);
 	}
 	if (bytes)
@@ -612,7 +643,7 @@ void lb_pheap_drop(struct lb_pdev *d)
 		__atomic_sub_fetch(&lb_pstat.chunks, 1, __ATOMIC_RELAXED);
 		for (b = c->first; b; b = bn) {
 			bn = b->next;
-			free(b);
+			lb_pblock_put(b);
 		}
 		free(c);
 	}

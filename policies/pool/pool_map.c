@@ -8,6 +8,15 @@
  * is told apart from a pointer the pool never saw.  The chunk index, a
  * sorted array under a rwlock, answers the rarer "is this address inside
  * the pool at all" (interior pointers, queries, foreign frees).
+ *
+ * A free first reads its chain without the shard's lock: block structs
+ * are never given back to malloc (they are recycled here), so whatever a
+ * chain read during a change leads to is a block struct, and the claim is
+ * the compare-and-swap of the tag from p | LIVE, which only the block live
+ * at p can pass (pool.h).  Only when that finds nothing (a double free, a
+ * foreign pointer, a chain changing under it) does the free take the lock
+ * and look again, to tell which.  So the hot free takes no lock and
+ * writes no line other threads use: one atomic operation, on its block.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,10 +24,11 @@
 
 #define LB_PMAP_SHARDS 256
 #define LB_PMAP_BUCKETS 512 /* per shard */
+#define LB_PMAP_WALK 8	    /* chain links read without the lock */
 
 struct lb_pmap_shard {
 	lb_spin_t lock;
-	struct lb_pblock *b[LB_PMAP_BUCKETS];
+	struct lb_pblock *b[LB_PMAP_BUCKETS]; /* atomic */
 } __attribute__((aligned(64)));
 
 /* In .bss: its pages stay untouched until a shard is used. */
@@ -37,6 +47,11 @@ static inline struct lb_pmap_shard *lb_pshard(uintptr_t p, unsigned *bucket)
 	return &lb_pmap[(h >> 56) % LB_PMAP_SHARDS];
 }
 
+static inline struct lb_pblock *lb_pnext(struct lb_pblock *const *pp)
+{
+	return __atomic_load_n(pp, __ATOMIC_ACQUIRE);
+}
+
 void lb_pmap_insert(struct lb_pblock *b)
 {
 	struct lb_pmap_shard *s;
@@ -44,8 +59,8 @@ void lb_pmap_insert(struct lb_pblock *b)
 
 	s = lb_pshard(b->ptr, &k);
 	lb_spin_lock(&s->lock);
-	b->hnext = s->b[k];
-	s->b[k] = b;
+	__atomic_store_n(&b->hnext, s->b[k], __ATOMIC_RELAXED);
+	__atomic_store_n(&s->b[k], b, __ATOMIC_RELEASE);
 	lb_spin_unlock(&s->lock);
 }
 
@@ -59,11 +74,46 @@ void lb_pmap_remove(struct lb_pblock *b)
 	lb_spin_lock(&s->lock);
 	for (pp = &s->b[k]; *pp; pp = &(*pp)->hnext) {
 		if (*pp == b) {
-			*pp = b->hnext;
+			/* b->hnext stays: a reader on b goes on along it */
+			__atomic_store_n(pp, b->hnext, __ATOMIC_RELEASE);
 			break;
 		}
 	}
 	lb_spin_unlock(&s->lock);
+}
+
+/* b's tag from p | LIVE to p | FREEING: 1 if this call did it. */
+static inline int lb_pclaim_tag(struct lb_pblock *b, uintptr_t p)
+{
+	uintptr_t t = p | LB_B_LIVE;
+
+	return __atomic_compare_exchange_n(&b->tag, &t, p | LB_B_FREEING, 0,
+					   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+
+struct lb_pblock *lb_pmap_claim_fast(uintptr_t p)
+{
+	struct lb_pmap_shard *s;
+	struct lb_pblock *b;
+	unsigned k;
+	int n;
+
+	if (!p || (p & LB_PTAG_MASK))
+		return NULL; /* no block starts there (pool.h) */
+	s = lb_pshard(p, &k);
+	b = lb_pnext(&s->b[k]);
+	for (n = 0; b && n < LB_PMAP_WALK; n++) {
+		uintptr_t t = __atomic_load_n(&b->tag, __ATOMIC_ACQUIRE);
+
+		if ((t & ~LB_PTAG_MASK) == p) {
+			if ((t & LB_PTAG_MASK) == LB_B_LIVE &&
+			    lb_pclaim_tag(b, p))
+				return b;
+			break;
+		}
+		b = lb_pnext(&b->hnext);
+	}
+	return NULL;
 }
 
 struct lb_pblock *lb_pmap_claim(uintptr_t p, int *found)
@@ -71,25 +121,94 @@ struct lb_pblock *lb_pmap_claim(uintptr_t p, int *found)
 	struct lb_pmap_shard *s;
 	struct lb_pblock *b;
 	unsigned k;
-	int st = LB_B_LIVE;
 
 	*found = 0;
+	if (p & LB_PTAG_MASK)
+		return NULL; /* no block starts there (pool.h) */
+	b = lb_pmap_claim_fast(p);
+	if (b) {
+		*found = 1;
+		return b;
+	}
+	/* Under the lock the chain is exact and a block's ptr constant. */
 	s = lb_pshard(p, &k);
 	lb_spin_lock(&s->lock);
 	for (b = s->b[k]; b && b->ptr != p; b = b->hnext)
 		;
 	if (b) {
-		/* Only a claim moves a block out of LIVE, and claims of one
-		 * address hold this shard's lock: no read-modify-write. */
 		*found = 1;
-		if (__atomic_load_n(&b->state, __ATOMIC_ACQUIRE) == st)
-			__atomic_store_n(&b->state, LB_B_FREEING,
-					 __ATOMIC_RELAXED);
-		else
+		if (!lb_pclaim_tag(b, p))
 			b = NULL;
 	}
 	lb_spin_unlock(&s->lock);
 	return b;
+}
+
+/* ---- block structs ---- */
+
+#define LB_PSLAB 64 /* blocks per slab */
+
+struct lb_pslab {
+	struct lb_pslab *next; /* every slab, for leak checkers' sake */
+	struct lb_pblock b[LB_PSLAB];
+};
+
+static lb_spin_t lb_pbf_lock;
+static struct lb_pblock *lb_pbf; /* unused structs, through fnext */
+static struct lb_pslab *lb_pslabs;
+
+struct lb_pblock *lb_pblock_new(uintptr_t ptr)
+{
+	struct lb_pblock *b;
+
+	lb_spin_lock(&lb_pbf_lock);
+	b = lb_pbf;
+	if (b)
+		lb_pbf = b->fnext;
+	lb_spin_unlock(&lb_pbf_lock);
+	if (!b) {
+		struct lb_pslab *sl = aligned_alloc(64, sizeof(*sl));
+		int i;
+
+		if (!sl)
+			return NULL;
+		memset(sl, 0, sizeof(*sl));
+		for (i = 0; i < LB_PSLAB; i++)
+			sl->b[i].tag = LB_B_UNUSED;
+		lb_spin_lock(&lb_pbf_lock);
+		sl->next = lb_pslabs;
+		lb_pslabs = sl;
+		for (i = 1; i < LB_PSLAB; i++) {
+			sl->b[i].fnext = lb_pbf;
+			lb_pbf = &sl->b[i];
+		}
+		lb_spin_unlock(&lb_pbf_lock);
+		b = &sl->b[0];
+	}
+	/* every field but the tag, which a stale reader may be reading */
+	b->ptr = ptr;
+	b->size = 0;
+	b->asked = 0;
+	b->chunk = NULL;
+	b->prev = b->next = NULL;
+	b->fprev = b->fnext = NULL;
+	__atomic_store_n(&b->hnext, NULL, __ATOMIC_RELAXED);
+	b->fence = 0;
+	b->tckey = 0;
+	b->bin = 0;
+	lb_pb_set(b, LB_B_FREEING); /* not findable as free or live yet */
+	return b;
+}
+
+void lb_pblock_put(struct lb_pblock *b)
+{
+	if (!b)
+		return;
+	__atomic_store_n(&b->tag, LB_B_UNUSED, __ATOMIC_RELEASE);
+	lb_spin_lock(&lb_pbf_lock);
+	b->fnext = lb_pbf;
+	lb_pbf = b;
+	lb_spin_unlock(&lb_pbf_lock);
 }
 
 /* ---- chunk index ---- */
@@ -205,9 +324,7 @@ void lb_plocate(uintptr_t p, struct lb_ploc *loc)
 		pthread_mutex_lock(&c->heap->lock);
 		for (b = c->first; b && b->ptr + b->size <= p; b = b->next)
 			;
-		if (b && b->ptr <= p &&
-		    __atomic_load_n(&b->state, __ATOMIC_ACQUIRE) ==
-			    LB_B_LIVE &&
+		if (b && b->ptr <= p && lb_pb_state(b) == LB_B_LIVE &&
 		    p < b->ptr + b->asked) {
 			loc->live = 1;
 			loc->base = b->ptr;

@@ -216,7 +216,7 @@ static void lb_q_meminfo(struct lb_call *c)
 	if (!d)
 		return;
 	res = __atomic_load_n(&d->reserved, __ATOMIC_RELAXED);
-	use = __atomic_load_n(&d->inuse_asked, __ATOMIC_RELAXED);
+	use = lb_ptc_inuse_asked(d);
 	if (res > use)
 		*a->free += res - use;
 	if (a->total && *a->free > *a->total)

@@ -6,7 +6,9 @@
  * next allocation of that size takes no shared lock.  A cached block still
  * carries its fence: it is handed out again only once that fence has
  * completed, exactly as from the heap.  The heap counts a cached block as
- * in use: the fast path touches no shared counter.
+ * in use, and the bytes asked of the blocks that pass through a cache are
+ * counted by the cache itself (asked[], summed by lb_ptc_inuse_asked): the
+ * fast path writes no line another thread writes.
  *
  * Other threads touch a cache only to flush it (trim on out-of-memory,
  * device reset) or to count it (hipMemGetInfo), rarely; its owner on every
@@ -26,25 +28,12 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "pool.h"
+#include "pool_tc.h"
 
-#define LB_TC_N 32			/* blocks per thread */
-#define LB_TC_BYTES ((size_t)1 << 20)	/* bytes per thread */
-#define LB_TC_DEAD ((struct lb_ptc *)1) /* thread past its exit hook */
-
-struct lb_ptc {
-	lb_spin_t lock; /* without membarrier */
-	int busy, stop; /* with it (atomic) */
-	int n;
-	size_t bytes;
-	struct lb_pblock *b[LB_TC_N]; /* oldest first */
-	uint64_t cnt[LB_PCNT_N];      /* atomic (read by the exit report) */
-	struct lb_ptc *prev, *next;   /* registry */
-};
-
-static LB_TLS struct lb_ptc *lb_ptc_self;
+LB_TLS struct lb_ptc *lb_ptc_self;
 static pthread_mutex_t lb_ptc_reg = PTHREAD_MUTEX_INITIALIZER;
 static struct lb_ptc *lb_ptc_all;
-static int lb_ptc_asym; /* membarrier registered: the handshake */
+int lb_ptc_asym;
 
 void lb_ptc_init(void)
 {
@@ -53,31 +42,6 @@ void lb_ptc_init(void)
 		     MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0))
 		lb_ptc_asym = 1;
 #endif
-}
-
-/* The owner's side: 1 when it may use its cache, 0 while it is stopped. */
-static inline int lb_ptc_enter(struct lb_ptc *t)
-{
-	if (!lb_ptc_asym) {
-		lb_spin_lock(&t->lock);
-		return 1;
-	}
-	__atomic_store_n(&t->busy, 1, __ATOMIC_RELAXED);
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	if (LB_UNLIKELY(__atomic_load_n(&t->stop, __ATOMIC_ACQUIRE))) {
-		__atomic_store_n(&t->busy, 0, __ATOMIC_RELEASE);
-		return 0;
-	}
-	return 1;
-}
-
-static inline void lb_ptc_leave(struct lb_ptc *t)
-{
-	if (!lb_ptc_asym) {
-		lb_spin_unlock(&t->lock);
-		return;
-	}
-	__atomic_store_n(&t->busy, 0, __ATOMIC_RELEASE);
 }
 
 /* A foreign thread's side, for every registered cache (registry held). */
@@ -123,9 +87,10 @@ static struct lb_ptc *lb_ptc_mine(void)
 
 	if (LB_LIKELY(t))
 		return t == LB_TC_DEAD ? NULL : t;
-	t = calloc(1, sizeof(*t));
+	t = aligned_alloc(64, sizeof(*t));
 	if (!t)
 		return NULL;
+	memset(t, 0, sizeof(*t));
 	pthread_mutex_lock(&lb_ptc_reg);
 	t->next = lb_ptc_all;
 	if (lb_ptc_all)
@@ -136,60 +101,31 @@ static struct lb_ptc *lb_ptc_mine(void)
 	return t;
 }
 
-static void lb_ptc_del(struct lb_ptc *t, int i)
-{
-	t->bytes -= t->b[i]->size;
-	memmove(t->b + i, t->b + i + 1, (t->n - i - 1) * sizeof(t->b[0]));
-	t->n--;
-}
-
-struct lb_pblock *lb_ptc_get(struct lb_pdev *d, int kind, size_t rsize,
-			     size_t asked)
-{
-	struct lb_ptc *t = lb_ptc_self;
-	struct lb_pblock *b = NULL;
-	int i;
-
-	if (!t || t == LB_TC_DEAD || !lb_ptc_enter(t))
-		return NULL;
-	for (i = t->n - 1; i >= 0; i--) {
-		struct lb_pblock *c = t->b[i];
-
-		if (c->size == rsize && c->chunk->heap->kind == kind &&
-		    c->chunk->heap->dev == d && lb_pfence_done(d, c->fence)) {
-			b = c;
-			lb_ptc_del(t, i);
-			break;
-		}
-	}
-	lb_ptc_leave(t);
-	if (b) {
-		b->asked = asked;
-		b->fence = 0;
-		__atomic_fetch_add(&d->inuse_asked, lb_pround(asked),
-				   __ATOMIC_RELAXED);
-		__atomic_store_n(&b->state, LB_B_LIVE, __ATOMIC_RELEASE);
-	}
-	return b;
-}
-
-void lb_ptc_put(struct lb_pblock *b)
+/* lb_ptc_put() when the cache is missing, stopped or full. */
+void lb_ptc_put_slow(struct lb_pblock *b)
 {
 	struct lb_ptc *t = lb_ptc_mine();
+	struct lb_pheap *h = b->chunk->heap;
 	struct lb_pblock *out[LB_TC_N];
 	int nout = 0, i;
 
 	if (!t || !lb_ptc_enter(t)) {
+		__atomic_fetch_sub(&h->dev->inuse_asked, lb_pround(b->asked),
+				   __ATOMIC_RELAXED);
 		lb_pheap_release(b);
 		return;
 	}
-	__atomic_store_n(&b->state, LB_B_CACHED, __ATOMIC_RELEASE);
+	lb_pb_set(b, LB_B_CACHED);
 	while (t->n && (t->n == LB_TC_N || t->bytes + b->size > LB_TC_BYTES)) {
-		out[nout++] = t->b[0];
+		out[nout++] = t->e[0].b;
 		lb_ptc_del(t, 0);
 	}
-	t->b[t->n++] = b;
+	t->e[t->n].key = b->tckey;
+	t->e[t->n].fence = b->fence;
+	t->e[t->n].b = b;
+	t->n++;
 	t->bytes += b->size;
+	lb_ptc_asked_add(t, h->dev->id, -(int64_t)lb_pround(b->asked));
 	lb_ptc_leave(t);
 	/* evicted blocks go to their heap outside the spinlock */
 	for (i = 0; i < nout; i++)
@@ -205,7 +141,8 @@ int lb_ptc_flush_mine(void)
 	if (!t || t == LB_TC_DEAD || !lb_ptc_enter(t))
 		return 0;
 	n = t->n;
-	memcpy(out, t->b, n * sizeof(out[0]));
+	for (i = 0; i < n; i++)
+		out[i] = t->e[i].b;
 	t->n = 0;
 	t->bytes = 0;
 	lb_ptc_leave(t);
@@ -226,11 +163,16 @@ void lb_ptc_flush(int dev, int drop)
 		n = 0;
 		lb_ptc_foreign_lock(t);
 		for (i = t->n - 1; i >= 0; i--) {
-			if (dev < 0 || t->b[i]->chunk->heap->dev->id == dev) {
-				out[n++] = t->b[i];
+			if (dev < 0 || t->e[i].b->chunk->heap->dev->id == dev) {
+				out[n++] = t->e[i].b;
 				lb_ptc_del(t, i);
 			}
 		}
+		/* a reset device's counts start again from nothing */
+		for (i = 0; drop && i < LB_PMAXDEV; i++)
+			if (dev < 0 || i == dev)
+				__atomic_store_n(&t->asked[i], 0,
+						 __ATOMIC_RELAXED);
 		lb_ptc_foreign_unlock(t);
 		if (!drop)
 			for (i = 0; i < n; i++)
@@ -251,8 +193,8 @@ size_t lb_ptc_bytes(int dev)
 	for (t = lb_ptc_all; t; t = t->next) {
 		lb_ptc_foreign_lock(t);
 		for (i = 0; i < t->n; i++)
-			if (t->b[i]->chunk->heap->dev->id == dev)
-				n += t->b[i]->size;
+			if (t->e[i].b->chunk->heap->dev->id == dev)
+				n += t->e[i].b->size;
 		lb_ptc_foreign_unlock(t);
 	}
 	lb_ptc_resume_all();
@@ -260,7 +202,8 @@ size_t lb_ptc_bytes(int dev)
 	return n;
 }
 
-void lb_ptc_count(int what)
+/* lb_ptc_count() before the thread has a cache, or after it exited. */
+void lb_ptc_count_slow(int what)
 {
 	struct lb_ptc *t = lb_ptc_mine();
 
@@ -280,6 +223,16 @@ void lb_ptc_thread_exit(void)
 	if (!t || t == LB_TC_DEAD)
 		return;
 	pthread_mutex_lock(&lb_ptc_reg);
+	/* the device's counter takes over this thread's part of it, in the
+	 * registry's lock: lb_ptc_inuse_asked sees one or the other */
+	for (i = 0; i < LB_PMAXDEV; i++) {
+		struct lb_pdev *d = lb_pdev_peek(i);
+
+		if (d && t->asked[i])
+			__atomic_fetch_add(&d->inuse_asked,
+					   (size_t)t->asked[i],
+					   __ATOMIC_RELAXED);
+	}
 	if (t->prev)
 		t->prev->next = t->next;
 	else
@@ -290,7 +243,7 @@ void lb_ptc_thread_exit(void)
 	for (i = 0; i < LB_PCNT_N; i++)
 		lb_padd(&lb_pstat.cnt[i], t->cnt[i]);
 	for (i = 0; i < t->n; i++)
-		lb_pheap_release(t->b[i]);
+		lb_pheap_release(t->e[i].b);
 	free(t);
 }
 
@@ -306,4 +259,18 @@ void lb_ptc_totals(uint64_t v[LB_PCNT_N])
 		for (i = 0; i < LB_PCNT_N; i++)
 			v[i] += __atomic_load_n(&t->cnt[i], __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&lb_ptc_reg);
+}
+
+size_t lb_ptc_inuse_asked(struct lb_pdev *d)
+{
+	struct lb_ptc *t;
+	size_t n;
+
+	pthread_mutex_lock(&lb_ptc_reg);
+	n = __atomic_load_n(&d->inuse_asked, __ATOMIC_RELAXED);
+	for (t = lb_ptc_all; t; t = t->next)
+		n += (size_t)__atomic_load_n(&t->asked[d->id],
+					     __ATOMIC_RELAXED);
+	pthread_mutex_unlock(&lb_ptc_reg);
+	return n;
 }

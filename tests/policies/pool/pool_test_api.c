@@ -2,6 +2,8 @@
  * pool_test_api.c - pool_test scenarios on the edges of the API: bad
  * frees, queries, managed and pitched memory, out of memory, the hot loop.
  */
+#include <pthread.h>
+#include <unistd.h>
 #include "pool_common.h"
 
 /* hipFree of an interior pointer and a double free; a foreign pointer's
@@ -58,6 +60,50 @@ static int sc_meminfo(void)
 	PT_CHECK(f1 >= f0 - (2 << 20), "free fell by more than the chunk");
 	PT_CHECK(f2 == f0, "after the free: %zu, before: %zu", f2, f0);
 	printf("meminfo: %zu %zu %zu of %zu\n", f0, f1, f2, total);
+	return pt_failed;
+}
+
+/*
+ * The same with small blocks, which the thread caches count themselves:
+ * a thread takes a block from the heap, frees it into its cache, takes
+ * it back and keeps it live while the main thread asks; then it frees a
+ * second block into its cache and exits, and the main thread frees the
+ * first.  Free memory must be back where it started.
+ */
+static void *mi_main(void *arg)
+{
+	void **slot = arg, *a, *b;
+
+	PT_OK(hipMalloc(&a, 4096));
+	PT_OK(hipFree(a));
+	PT_OK(hipMalloc(&a, 4096)); /* its cache's, most likely */
+	PT_OK(hipMalloc(&b, 8192));
+	PT_OK(hipFree(b)); /* stays in the cache until the thread exits */
+	__atomic_store_n(slot, a, __ATOMIC_RELEASE);
+	while (__atomic_load_n(slot, __ATOMIC_ACQUIRE))
+		usleep(1000);
+	return NULL;
+}
+
+static int sc_meminfo_threads(void)
+{
+	size_t f0, f1, f2, total;
+	void *a = NULL;
+	pthread_t t;
+
+	PT_OK(hipMemGetInfo(&f0, &total));
+	pthread_create(&t, NULL, mi_main, &a);
+	while (!__atomic_load_n(&a, __ATOMIC_ACQUIRE))
+		usleep(1000);
+	PT_OK(hipMemGetInfo(&f1, &total));
+	PT_CHECK(f1 == f0 - 4096, "4 KiB live in a thread: free %zu -> %zu",
+		 f0, f1);
+	PT_OK(hipFree(a));
+	__atomic_store_n(&a, NULL, __ATOMIC_RELEASE);
+	pthread_join(t, NULL);
+	PT_OK(hipMemGetInfo(&f2, &total));
+	PT_CHECK(f2 == f0, "after the thread: %zu, before: %zu", f2, f0);
+	printf("meminfo threads: %zu %zu %zu of %zu\n", f0, f1, f2, total);
 	return pt_failed;
 }
 
@@ -335,6 +381,8 @@ int pt_api_scenario(const char *sc, int argc, char **argv)
 		return sc_ipc();
 	if (!strcmp(sc, "meminfo"))
 		return sc_meminfo();
+	if (!strcmp(sc, "meminfo_threads"))
+		return sc_meminfo_threads();
 	if (!strcmp(sc, "range"))
 		return sc_range();
 	if (!strcmp(sc, "managed"))

@@ -7,6 +7,8 @@ grep -q "LBSHIM_POOL_BYPASS=" "$T/ipc.err" &&
 	grep -q "torch.multiprocessing" "$T/ipc.err" ||
 	fail "no IPC warning naming the setting"
 run meminfo pool "$P" meminfo
+# small blocks: counted by the thread caches, folded in at a thread's exit
+run meminfo_threads pool "$P" meminfo_threads
 run range pool "$P" range
 run managed pool "$P" managed
 run pitch pool "$P" pitch
