@@ -22,35 +22,8 @@
 #include <string.h>
 #include "pool.h"
 
-#define LB_PMAP_SHARDS 256
-#define LB_PMAP_BUCKETS 512 /* per shard */
-#define LB_PMAP_WALK 8	    /* chain links read without the lock */
-
-struct lb_pmap_shard {
-	lb_spin_t lock;
-	struct lb_pblock *b[LB_PMAP_BUCKETS]; /* atomic */
-} __attribute__((aligned(64)));
-
 /* In .bss: its pages stay untouched until a shard is used. */
-static struct lb_pmap_shard lb_pmap[LB_PMAP_SHARDS];
-
-static inline uint64_t lb_phash(uintptr_t p)
-{
-	return ((uint64_t)p >> 8) * 0x9E3779B97F4A7C15ull;
-}
-
-static inline struct lb_pmap_shard *lb_pshard(uintptr_t p, unsigned *bucket)
-{
-	uint64_t h = lb_phash(p);
-
-	*bucket = (unsigned)(h >> 32) % LB_PMAP_BUCKETS;
-	return &lb_pmap[(h >> 56) % LB_PMAP_SHARDS];
-}
-
-static inline struct lb_pblock *lb_pnext(struct lb_pblock *const *pp)
-{
-	return __atomic_load_n(pp, __ATOMIC_ACQUIRE);
-}
+struct lb_pmap_shard lb_pmap[LB_PMAP_SHARDS];
 
 void lb_pmap_insert(struct lb_pblock *b)
 {
@@ -80,40 +53,6 @@ void lb_pmap_remove(struct lb_pblock *b)
 		}
 	}
 	lb_spin_unlock(&s->lock);
-}
-
-/* b's tag from p | LIVE to p | FREEING: 1 if this call did it. */
-static inline int lb_pclaim_tag(struct lb_pblock *b, uintptr_t p)
-{
-	uintptr_t t = p | LB_B_LIVE;
-
-	return __atomic_compare_exchange_n(&b->tag, &t, p | LB_B_FREEING, 0,
-					   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
-}
-
-struct lb_pblock *lb_pmap_claim_fast(uintptr_t p)
-{
-	struct lb_pmap_shard *s;
-	struct lb_pblock *b;
-	unsigned k;
-	int n;
-
-	if (!p || (p & LB_PTAG_MASK))
-		return NULL; /* no block starts there (pool.h) */
-	s = lb_pshard(p, &k);
-	b = lb_pnext(&s->b[k]);
-	for (n = 0; b && n < LB_PMAP_WALK; n++) {
-		uintptr_t t = __atomic_load_n(&b->tag, __ATOMIC_ACQUIRE);
-
-		if ((t & ~LB_PTAG_MASK) == p) {
-			if ((t & LB_PTAG_MASK) == LB_B_LIVE &&
-			    lb_pclaim_tag(b, p))
-				return b;
-			break;
-		}
-		b = lb_pnext(&b->hnext);
-	}
-	return NULL;
 }
 
 struct lb_pblock *lb_pmap_claim(uintptr_t p, int *found)
