@@ -227,7 +227,7 @@ static int lb_want_retry(struct lb_call *c, int n)
 void lb_run(struct lb_call *c, lb_thunk_fn thunk)
 {
 	int saved = errno, i, n = lb_nactive;
-	hipError_t le;
+	hipError_t le, tr = hipSuccess;
 
 	lb_depth++;
 	le = lb_lasterr_begin();
@@ -249,6 +249,7 @@ void lb_run(struct lb_call *c, lb_thunk_fn thunk)
 			errno = saved;
 			thunk(c);
 		}
+		tr = c->ret;
 	}
 	saved = errno;
 	if (LB_UNLIKELY(lb_api_info[c->api].flags & LB_F_PROCADDR))
@@ -259,7 +260,8 @@ void lb_run(struct lb_call *c, lb_thunk_fn thunk)
 	for (i = n; i-- > 0;)
 		if (lb_active[i]->post)
 			lb_active[i]->post(c);
-	lb_lasterr_end(c, le);
+	if (lb_le_on && !lb_le_skip(c, c->api, tr, le))
+		lb_lasterr_end(c, le);
 	lb_depth--;
 	errno = saved;
 }

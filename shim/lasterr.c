@@ -28,26 +28,37 @@
  *     hipamd/src/hip_internal.hpp and hip_error.cpp at ROCm/clr commits
  *     292e8a68 and bb3a2f04; HIP docs/hip-7-changes.rst).
  *
+ * lb_lasterr_end() is skipped (lb_le_skip, run_solo.h) when nothing but
+ * the program's call reached the runtime since the last check (lb_rt_own)
+ * and the runtime's last error is then the program's: after a call the
+ * runtime answered itself, and after a success a policy served while the
+ * runtime held hipSuccess as the program's last error (5.x/6.x: lb_le.ok)
+ * or while lb_lasterr_begin's peek left the command error known (7.x).
+ *
  * What cannot be known: a call the shim does not wrap that succeeds after
  * a shadowed failure.  Under the 5.x/6.x rule it would clear the error;
- * the shim cannot see it and still reports the shadowed failure.
+ * the shim cannot see it and still reports the shadowed failure.  And the
+ * mirror, from the skip: one that fails just before a success a policy
+ * served calling nothing (lb_le.ok still set) stays the last error.
+ *
+ * The 7.x rule is taken from the sources cited above as lasterr.c first
+ * had them; those two commits are not in the mirrors on this machine
+ * (ROCm/clr to Oct 2024, ROCm/rocm-systems to Aug 2025 without clr), so
+ * hipemu's 7.2 profile (tests/hipemu/profile.c) is what the skip was
+ * checked against.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#define LB_REAL_DIRECT /* the core: not counted in lb_rt_own */
 #include "shim.h"
+#include "run_solo.h"
 
-int lb_le_on;		  /* policies active and the runtime has the calls */
-static int lb_le_sticky;  /* the 7.x rule */
+int lb_le_on;	  /* policies active and the runtime has the calls */
+int lb_le_sticky; /* the 7.x rule */
+LB_TLS unsigned lb_rt_own;
 
-struct lb_le_thread {
-	uint8_t owned;	   /* shadow holds the last error */
-	uint8_t cmd_owned; /* 7.x: shadow holds the command error */
-	hipError_t last;   /* the last error the program should see */
-	hipError_t cmd;	   /* 7.x: its last call's value */
-	hipError_t cmd_mark; /* 7.x: what the runtime's command error held
-			      * when the shadow took over */
-};
-static LB_TLS struct lb_le_thread lb_le;
+/* struct lb_le_thread: run_solo.h, whose lb_le_skip() reads it inline. */
+LB_TLS struct lb_le_thread lb_le;
 
 static int lb_is_failure(hipError_t e)
 {
@@ -119,6 +130,8 @@ void lb_lasterr_end(const struct lb_call *c, hipError_t before)
 		want = c->ret;
 	}
 	now = lb_real.hipPeekAtLastError();
+	lb_le.seen = lb_rt_own;
+	lb_le.ok = 0;
 	if (lb_le_sticky) {
 		/* Our peeks left the runtime's command error at now. */
 		lb_le.cmd = c->ret;
@@ -127,6 +140,7 @@ void lb_lasterr_end(const struct lb_call *c, hipError_t before)
 	}
 	if (now == want) {
 		lb_le.owned = 0;
+		lb_le.ok = now == hipSuccess;
 		return;
 	}
 	lb_le.last = want;
@@ -154,10 +168,13 @@ int lb_lasterr_serve(struct lb_call *c)
 		r = lb_real.hipGetLastError();
 		c->ret = lb_le.owned ? lb_le_pick(r) : r;
 		lb_le.owned = 0;
+		/* 5.x/6.x: the runtime's is hipSuccess now */
+		lb_le.ok = 1;
 		break;
 	case LB_ID_hipPeekAtLastError:
 		r = lb_real.hipPeekAtLastError();
 		c->ret = lb_le.owned ? lb_le_pick(r) : r;
+		lb_le.ok = !lb_le.owned && r == hipSuccess;
 		if (lb_le_sticky) {
 			lb_le.cmd = c->ret;
 			lb_le.cmd_mark = r;
@@ -174,6 +191,7 @@ int lb_lasterr_serve(struct lb_call *c)
 			/* 6.x: the same value as hipGetLastError. */
 			c->ret = lb_le.owned ? lb_le_pick(r) : r;
 			lb_le.owned = 0;
+			lb_le.ok = 1;
 		} else {
 			c->ret = lb_le.cmd_owned && r == lb_le.cmd_mark ?
 					 lb_le.cmd : r;

@@ -29,6 +29,7 @@
 #include <link.h>
 #include <stdio.h>
 #include <string.h>
+#define LB_REAL_DIRECT /* the core: not counted in lb_rt_own */
 #include "shim.h"
 #include "elfdyn.h"
 #include "resolve.h"

@@ -33,6 +33,77 @@ void lb_thread_first(void);
 void lb_procaddr_post(struct lb_call *c);
 /* lasterr.c: nonzero when lb_lasterr_begin/end have work (else no-ops). */
 extern int lb_le_on;
+extern int lb_le_sticky; /* the 7.x rule */
+
+/* lasterr.c: the thread's shadow of the last error (see there). */
+struct lb_le_thread {
+	uint8_t owned;	   /* shadow holds the last error */
+	uint8_t cmd_owned; /* 7.x: shadow holds the command error */
+	uint8_t ok;	   /* 5.x/6.x: !owned and the runtime's last error is
+			    * hipSuccess */
+	hipError_t last;   /* the last error the program should see */
+	hipError_t cmd;	   /* 7.x: its last call's value */
+	hipError_t cmd_mark; /* 7.x: what the runtime's command error held
+			      * when the shadow took over */
+	unsigned seen;	   /* lb_rt_own when lasterr.c last looked */
+};
+extern LB_TLS struct lb_le_thread lb_le;
+
+/* Calls that leave the last error alone (clr's __hipRegister* end
+ * without HIP_RETURN): lb_lasterr_end ignores them. */
+#define LB_LE_NOSET(api)                          \
+	((api) == LB_ID___hipRegisterFatBinary ||  \
+	 (api) == LB_ID___hipRegisterFunction ||   \
+	 (api) == LB_ID___hipUnregisterFatBinary)
+
+/*
+ * Can lb_lasterr_end() be skipped, the runtime's last error being already
+ * what the program should see?  Only if nothing but the program's call
+ * reached the runtime on this thread since lasterr.c last looked
+ * (lb_rt_own unchanged: no policy call, in this call or between calls).
+ * Then, by the runtime's rule (lasterr.c):
+ *   - the runtime answered the call itself (LB_CALL_RT, the answer the
+ *     program gets): it stored the result as the program's call would
+ *     have (5.x/6.x: every result, HIP_RETURN in clr hipamd/src/
+ *     hip_internal.hpp, rocm-5.7.0 and rocm-6.2.0; 7.x: every result as
+ *     the command error, a failure also as the last error), so the shadow
+ *     has nothing to add: a 7.x shadow of the last error stays right
+ *     after a success (its later failures still win, lb_le_pick);
+ *   - a policy answered it with hipSuccess, calling nothing: 5.x/6.x, the
+ *     program's last error must be hipSuccess, which the runtime holds if
+ *     ok; 7.x, the last error is unchanged and the command error is
+ *     hipSuccess: the shadow takes the command error over (the runtime's
+ *     is before's, which lb_lasterr_begin's peek left there).
+ * Anything else (a failure a policy gave, a policy's own calls) takes
+ * lb_lasterr_end.
+ */
+static inline __attribute__((always_inline)) int
+lb_le_skip(const struct lb_call *c, int api, hipError_t tr, hipError_t before)
+{
+	struct lb_le_thread *t = &lb_le;
+
+	if (lb_rt_own != t->seen || LB_LE_NOSET(api))
+		return 0;
+	if ((c->flags & LB_CALL_RT) && c->ret == tr) {
+		if (!lb_le_sticky) {
+			t->owned = 0;
+			t->ok = c->ret == hipSuccess;
+		} else {
+			if (c->ret != hipSuccess && c->ret != hipErrorNotReady)
+				t->owned = 0;
+			t->cmd_owned = 0;
+		}
+		return 1;
+	}
+	if (c->ret != hipSuccess)
+		return 0;
+	if (!lb_le_sticky)
+		return t->ok;
+	t->cmd = hipSuccess;
+	t->cmd_mark = before;
+	t->cmd_owned = 1;
+	return 1;
+}
 
 /*
  * A fresh call context, every field written: "= { .api = ... }" makes GCC
@@ -74,10 +145,10 @@ static inline __attribute__((always_inline)) void
 lb_run_solo(struct lb_call *c, lb_thunk_fn thunk, int api)
 {
 	int *ep = &errno, saved = *ep;
-	hipError_t le;
+	hipError_t le, tr = hipSuccess;
 
 	lb_depth++;
-	le = lb_le_on ? lb_lasterr_begin() : hipSuccess;
+	le = lb_le_on && lb_le_sticky ? lb_lasterr_begin() : hipSuccess;
 	if (LB_UNLIKELY(!lb_thread_known))
 		lb_thread_first();
 	if (c->stream)
@@ -93,6 +164,7 @@ lb_run_solo(struct lb_call *c, lb_thunk_fn thunk, int api)
 			*ep = saved;
 			thunk(c);
 		}
+		tr = c->ret;
 	}
 	saved = *ep;
 	if (LB_UNLIKELY(lb_api_info[api].flags & LB_F_PROCADDR))
@@ -102,7 +174,7 @@ lb_run_solo(struct lb_call *c, lb_thunk_fn thunk, int api)
 		lb_kreg_learn(c);
 	if (lb_solo.post)
 		lb_solo.post(c);
-	if (lb_le_on)
+	if (lb_le_on && !lb_le_skip(c, api, tr, le))
 		lb_lasterr_end(c, le);
 	lb_depth--;
 	*ep = saved;

@@ -28,6 +28,19 @@ struct lb_real_table {
 };
 extern struct lb_real_table lb_real;
 
+/*
+ * Bumped at every use of lb_real outside the shim's core (the policies'
+ * own calls of the runtime, and their checks of a pointer, which only
+ * over-count): lasterr.c skips its work for a call only while this is
+ * unchanged since it last looked, i.e. nothing but the program's own call
+ * reached the runtime on this thread.  The core (wrappers' thunks,
+ * lasterr.c, resolve.c) defines LB_REAL_DIRECT and is not counted.
+ */
+extern LB_TLS unsigned lb_rt_own;
+#ifndef LB_REAL_DIRECT
+#define lb_real (*(lb_rt_own++, &lb_real))
+#endif
+
 /* Nonzero once lb_init() has finished (acquire to read). */
 extern int lb_ready;
 
@@ -77,6 +90,12 @@ struct lb_call {
 	uint64_t scratch[4]; /* per-call notes policies leave for each other
 			      * through the trace: see LB_NOTE_* */
 };
+
+/*
+ * lb_call.flags: LB_CALL_RT, the wrapper's thunk called the runtime's
+ * function and c->ret is its answer (hipError_t functions only).
+ */
+#define LB_CALL_RT 0x01
 
 /* scratch slots: written by the policy named, read by the trace policy */
 enum {

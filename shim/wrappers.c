@@ -8,6 +8,7 @@
  * The fast path is a load, two tests and a tail call.
  */
 #include <stddef.h>
+#define LB_REAL_DIRECT /* the core: not counted in lb_rt_own */
 #include "shim.h"
 #include "run_solo.h"
 
@@ -43,7 +44,8 @@
 		lb_missing(id); \
 		return;     \
 	} while (0)
-#define LB_STORE_hipError_t(c, call) (c)->ret = call
+#define LB_STORE_hipError_t(c, call) \
+	((c)->ret = call, (c)->flags |= LB_CALL_RT)
 #define LB_STORE_lb_modules_t(c, call) \
 	((c)->rval = (void *)(call), (c)->ret = hipSuccess)
 #define LB_STORE_void(c, call) (call, (c)->ret = hipSuccess)

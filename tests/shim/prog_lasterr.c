@@ -39,7 +39,7 @@ static void errors(const char *when)
 int main(void)
 {
 	void *rt = dlopen("libamdhip64.so.5", RTLD_NOW | RTLD_NOLOAD);
-	void *a = NULL, *b = NULL, *c = NULL;
+	void *a = NULL, *b = NULL, *c = NULL, *d = NULL;
 	int v = 0;
 
 	/* Only if the runtime has it (the shim always exports it). */
@@ -69,6 +69,33 @@ int main(void)
 	show("hipMemsetAsync b null", hipMemsetAsync(b, 0, 4096, 0));
 	show("hipDeviceSynchronize", hipDeviceSynchronize());
 	show("hipFree b", hipFree(b));
+	errors("after free b");
+
+	/*
+	 * Calls the pool serves from its cache without calling the runtime,
+	 * after a failure the runtime gave (its last error is not the
+	 * program's then: the shim must not skip its check), after a
+	 * success, and a success the runtime gives after a failure the pool
+	 * served (the shadow's then).
+	 */
+	show("hipMalloc d", hipMalloc(&d, 4096));
+	show("hipFree d", hipFree(d));
+	show("hipSetDevice 99 3", hipSetDevice(99));
+	show("hipMalloc d cached", hipMalloc(&d, 4096));
+	errors("after cached malloc");
+	show("hipSetDevice 99 4", hipSetDevice(99));
+	show("hipFree d cached", hipFree(d));
+	show("hipMalloc d cached 2", hipMalloc(&d, 4096));
+	show("hipFree d cached 2", hipFree(d));
+	errors("after cached pair");
+	show("hipMalloc huge 3", hipMalloc(&c, SIZE_MAX >> 1));
+	show("hipSetDevice 0", hipSetDevice(0));
+	errors("after set device");
+	show("hipMalloc huge 4", hipMalloc(&c, SIZE_MAX >> 1));
+	show("hipGetDevice", hipGetDevice(&v));
+	show("hipMalloc d cached 3", hipMalloc(&d, 4096));
+	errors("after get device");
+	show("hipFree d cached 3", hipFree(d));
 	errors("end");
 	return 0;
 }
