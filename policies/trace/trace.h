@@ -78,7 +78,7 @@ struct lb_tr_state {
 	const char *(*kname_ref)(hipFunction_t f);
 	const char *(*err_name)(hipError_t e);
 };
-extern struct lb_tr_state lb_tr;
+extern struct lb_tr_state lb_tr LB_HIDDEN;
 
 enum lb_tt_state {
 	LB_TT_NEW = 0, /* not seen yet (or reset by fork) */
@@ -104,14 +104,16 @@ struct lb_tt {
 	uint8_t own_altstack;	    /* altstack is ours, to unmap at exit */
 	uint8_t want;		    /* blocks in the thread's next chunk */
 	uint16_t stage;		    /* 1 + its lb_stage slot; 0: not staging */
+	uint32_t tid;		    /* the thread's id (lb_tid), for inflight */
 	void *altstack;
 	struct lb_call *cur;	    /* the call between pre and post */
+	struct lb_inflight *inflight; /* the thread's lb_inflight slot */
 };
 extern LB_TLS struct lb_tt lb_tt;
 
 /* ---- clock (trace_clock.c) ---- */
 
-extern int lb_clock_tsc; /* 1: ticks are rdtsc, 0: CLOCK_MONOTONIC ns */
+extern int lb_clock_tsc LB_HIDDEN; /* 1: rdtsc, 0: CLOCK_MONOTONIC ns */
 
 static inline uint64_t lb_clock_ns(clockid_t id)
 {
@@ -342,6 +344,13 @@ void lb_call_rec(struct lb_trace_rec *rec, const struct lb_call *c,
 
 /* Fills r->a[], r->hdr.note and flags for call c (after the runtime). */
 void lb_args_fill(struct lb_trace_rec *r, const struct lb_call *c);
+
+/*
+ * lb_args_fill's part per kind of call: fills r->a[] and may set note
+ * and flags, which the caller cleared, as it cleared a[].
+ */
+extern void (*const lb_args_fill_kind[LB_KIND_COUNT])(
+	struct lb_trace_rec *r, const struct lb_call *c) LB_HIDDEN;
 
 /* ---- names (trace_names.c) ---- */
 
