@@ -418,6 +418,52 @@ void lb_call_rec(struct lb_trace_rec *rec, const struct lb_call *c,
 	lb_call_rec_in(rec, c, t);
 }
 
+/* a[], note and flags of call c's record (lb_args_fill_kind) into ar. */
+static inline __attribute__((always_inline)) void
+lb_call_args(struct lb_trace_rec *ar, const struct lb_call *c)
+{
+	ar->a[0] = ar->a[1] = ar->a[2] = 0;
+	ar->hdr.note = 0;
+	ar->hdr.flags = 0;
+	lb_args_fill_kind[lb_api_info[c->api].kind](ar, c);
+}
+
+/*
+ * Commits call c's record to slot r, as lb_call_rec makes it, a[], note
+ * and flags taken from ar (lb_call_args): written from registers, never
+ * through a whole record on the stack (see LB_REC_PUT).
+ */
+static inline __attribute__((always_inline)) void
+lb_call_put(struct lb_trace_rec *r, const struct lb_call *c,
+	    const struct lb_tt *t, const struct lb_trace_rec *ar)
+{
+	uint64_t sn = 0, su = 0, h;
+	unsigned flags = ar->hdr.flags;
+
+	if (c->stream) {
+		sn = (uint64_t)(uintptr_t)c->stream_named;
+		su = (uint64_t)(uintptr_t)*c->stream;
+		if (sn != su)
+			flags |= LB_RF_REMAPPED;
+	}
+	if (c->handled)
+		flags |= LB_RF_SERVED;
+	if (c->scratch[LB_NOTE_HAZARD])
+		flags |= LB_RF_HAZARD;
+	h = lb_rec_hdr(LB_REC_CALL, flags, c->api, c->ret, t->device,
+		       ar->hdr.note);
+#define LB_CALL_W(i)                                                          \
+	((i) == 0   ? h                                                       \
+	 : (i) == 1 ? c->t0                                                   \
+	 : (i) == 2 ? c->t1                                                   \
+	 : (i) == 3 ? sn                                                      \
+	 : (i) == 4 ? su                                                      \
+		    : __atomic_load_n(&ar->a[(i) < 5 ? 0 : (i) - 5],          \
+				      __ATOMIC_RELAXED))
+	LB_REC_PUT(r, LB_CALL_W);
+#undef LB_CALL_W
+}
+
 /* Calls that teach us something for later records. */
 static void lb_trace_learn(const struct lb_call *c, struct lb_tt *t)
 {
@@ -464,23 +510,31 @@ static inline void lb_tt_put(struct lb_tt *t, struct lb_trace_rec *r,
 static __attribute__((noinline)) void lb_trace_post_launch(struct lb_call *c,
 							   struct lb_tt *t)
 {
-	struct lb_trace_rec rec, ka, *r;
+	struct lb_trace_rec ar, *r;
+	struct lb_kargs ka;
 	int kargs;
 
-	lb_call_rec_in(&rec, c, t);
+	lb_call_args(&ar, c);
 	kargs = lb_kargs_fill(&ka, c, t);
 	r = t->pos;
 	if (LB_LIKELY(kargs && t->end - r >= 2)) {
 		t->pos = r + 2;
-		lb_rec_commit(r, &rec);
-		lb_tt_put(t, r + 1, &ka);
+		lb_call_put(r, c, t, &ar);
+		lb_kargs_put(r + 1, &ka);
+		if (LB_UNLIKELY(lb_tr.ring))
+			lb_tt_ring_note(t, r + 1);
 		return;
 	}
 	r = lb_tt_slot(t);
-	if (LB_LIKELY(r != NULL))
-		lb_tt_put(t, r, &rec);
-	if (kargs)
-		lb_tt_emit(t, &ka);
+	if (LB_LIKELY(r != NULL)) {
+		lb_call_put(r, c, t, &ar);
+		if (LB_UNLIKELY(lb_tr.ring))
+			lb_tt_ring_note(t, r);
+	}
+	if (kargs) {
+		lb_kargs_put(&ar, &ka);
+		lb_tt_emit(t, &ar);
+	}
 }
 
 /* The first call of a thread, registrations, hipSetDevice, no file. */
@@ -522,7 +576,7 @@ static __attribute__((noinline)) void lb_trace_post_slow(struct lb_call *c,
 static void lb_trace_post(struct lb_call *c)
 {
 	struct lb_tt *t = &lb_tt;
-	struct lb_trace_rec rec, *r;
+	struct lb_trace_rec ar, *r;
 
 	c->t1 = lb_ticks();
 	t->cur = NULL;
@@ -535,10 +589,13 @@ static void lb_trace_post(struct lb_call *c)
 		lb_trace_post_slow(c, t);
 	} else {
 		__atomic_store_n(&t->inflight->api1, 0, __ATOMIC_RELAXED);
-		lb_call_rec_in(&rec, c, t);
+		lb_call_args(&ar, c);
 		r = lb_tt_slot(t);
-		if (LB_LIKELY(r != NULL))
-			lb_tt_put(t, r, &rec);
+		if (LB_LIKELY(r != NULL)) {
+			lb_call_put(r, c, t, &ar);
+			if (LB_UNLIKELY(lb_tr.ring))
+				lb_tt_ring_note(t, r);
+		}
 	}
 	if (LB_UNLIKELY(lb_tr.live))
 		lb_live_call(c);
