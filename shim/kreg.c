@@ -331,6 +331,7 @@ static void lb_kreg_drop(const void *key)
 static void lb_kreg_kernel(const void *key, const char *name, const void *f,
 			   int module)
 {
+	uintptr_t hk = (uintptr_t)f | (module ? 1u : 0u);
 	const struct lb_co_kernel *k = NULL;
 	const struct lb_co_object *o = NULL;
 	struct lb_kptab *t;
@@ -351,13 +352,21 @@ static void lb_kreg_kernel(const void *key, const char *name, const void *f,
 		p->co_version = o->version;
 		p->target = o->target ? strdup(o->target) : NULL;
 		t = lb_kp_room();
-		if (!t || lb_kp_put(t, (uintptr_t)f | (module ? 1u : 0u), p)) {
+		if (!t || lb_kp_put(t, hk, p)) {
 			free((void *)p->target);
 			free(p);
-		} else {
-			__atomic_add_fetch(&lb_kp_gen, 1, __ATOMIC_RELEASE);
+			p = NULL;
 		}
 	}
+	/*
+	 * A handle seen again without facts (a library loaded where an
+	 * unloaded one was, a function of a module without metadata at the
+	 * address of a freed one) loses its old plan: a launch would copy
+	 * its arguments by another kernel's layout, reading kernelParams
+	 * entries the program did not pass.  The key stays, with no plan.
+	 */
+	if (p || (lb_kp_find(hk) && !lb_kp_put(lb_kptab, hk, NULL)))
+		__atomic_add_fetch(&lb_kp_gen, 1, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&lb_kmod_lock);
 }
 

@@ -11,7 +11,9 @@
  * launch finds its kernel's plan by its handle (the host stub, or the
  * hipFunction_t) in an open-addressing table read without a lock.  Plans
  * are never freed: a launch may read one while the program unloads its
- * module; a handle used again gets a new plan.
+ * module; a handle registered again gets a new plan, or none when its new
+ * kernel has no facts.  Each thread remembers its last lookup, checked
+ * against a generation every change of the table bumps.
  */
 #ifndef LBSHIM_KREG_H
 #define LBSHIM_KREG_H
