@@ -49,7 +49,8 @@ TRACE_TEST_DEPS = $(BUILD)/liblbshim.so $(TRACE_T)/lbt_dump $(TRACE_T)/tprog \
 	$(TRACE_T)/tkreuse $(TRACE_T)/tkargs.fatbin
 TRACE_TESTS = $(sort $(wildcard tests/policies/trace/t_*.sh))
 
-check-trace: $(TRACE_TEST_DEPS)
+# (t_kreuse.sh runs a race under the TSan shim, mk/reliability.mk)
+check-trace: $(TRACE_TEST_DEPS) $(TSAN_SHIM)
 	@BUILD=$(abspath $(BUILD)) SHIM=$(abspath $(BUILD)/liblbshim.so) \
 	  sh mk/run-tests.sh trace $(BUILD)/results $(TRACE_TESTS)
 

@@ -14,11 +14,15 @@
  * a record rather than a crash.
  *
  *   tkreuse FATBIN
+ *   tkreuse FATBIN race N   thread B launches the stub without a pause
+ *                           while main registers it N times, by turns
+ *                           as each of the three (for ThreadSanitizer)
  */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "lbshim/hip_decls.h"
 
 static char stub;
@@ -26,6 +30,7 @@ static long argv7[7] = { 1, 2, 3, 4, 5, 6, 7 };
 static void *args[7] = { &argv7[0], &argv7[1], &argv7[2], &argv7[3],
 			 &argv7[4], &argv7[5], &argv7[6] };
 static pthread_barrier_t bar;
+static int done;
 
 static void launch(void)
 {
@@ -44,6 +49,14 @@ static void *thread_b(void *p)
 		launch();
 		pthread_barrier_wait(&bar);
 	}
+	return NULL;
+}
+
+static void *racer(void *p)
+{
+	(void)p;
+	while (!__atomic_load_n(&done, __ATOMIC_ACQUIRE))
+		launch();
 	return NULL;
 }
 
@@ -89,10 +102,26 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: tkreuse FATBIN\n");
 		return 1;
 	}
+	mods = __hipRegisterFatBinary(&wrapper);
+	if (argc > 3 && !strcmp(argv[2], "race")) {
+		reg(mods, name[0]);
+		if (pthread_create(&t, NULL, racer, NULL))
+			return 1;
+		for (i = 0; i < atoi(argv[3]); i++) {
+			if (i % 50 == 49) {
+				__hipUnregisterFatBinary(mods);
+				mods = __hipRegisterFatBinary(&wrapper);
+			}
+			reg(mods, name[i % 3]);
+			launch();
+		}
+		__atomic_store_n(&done, 1, __ATOMIC_RELEASE);
+		pthread_join(t, NULL);
+		return 0;
+	}
 	pthread_barrier_init(&bar, NULL, 2);
 	if (pthread_create(&t, NULL, thread_b, NULL))
 		return 1;
-	mods = __hipRegisterFatBinary(&wrapper);
 	for (i = 0; i < 3; i++) {
 		if (i == 1) {
 			__hipUnregisterFatBinary(mods);
