@@ -436,7 +436,9 @@ void lb_kreg_learn(const struct lb_call *c)
 	}
 }
 
-const struct lb_kplan *lb_kreg_plan(const void *f, int module)
+/* lb_kreg_plan, inlined into lb_kreg_launch (a launch's path). */
+static inline __attribute__((always_inline)) const struct lb_kplan *
+lb_kp_plan(const void *f, int module)
 {
 	struct lb_kp_last *l = &lb_kp_last;
 	uintptr_t key = (uintptr_t)f | (module ? 1u : 0u);
@@ -455,6 +457,11 @@ const struct lb_kplan *lb_kreg_plan(const void *f, int module)
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	l->key = key;
 	return p;
+}
+
+const struct lb_kplan *lb_kreg_plan(const void *f, int module)
+{
+	return lb_kp_plan(f, module);
 }
 
 const struct lb_kplan *lb_kreg_launch(const struct lb_call *c, void ***pargs,
@@ -546,7 +553,7 @@ const struct lb_kplan *lb_kreg_launch(const struct lb_call *c, void ***pargs,
 	}
 	*pargs = args;
 	*pextra = extra;
-	return lb_kreg_plan(f, module);
+	return lb_kp_plan(f, module);
 }
 
 /*
