@@ -580,13 +580,12 @@ static void lb_trace_post(struct lb_call *c)
 
 	c->t1 = lb_ticks();
 	t->cur = NULL;
-	if (LB_UNLIKELY(t->state != LB_TT_FILE)) {
+	if (LB_UNLIKELY(t->state != LB_TT_FILE ||
+			lb_tr_path[c->api] == LB_PATH_LEARN)) {
 		lb_trace_post_slow(c, t);
 	} else if (lb_tr_path[c->api] == LB_PATH_LAUNCH) {
 		__atomic_store_n(&t->inflight->api1, 0, __ATOMIC_RELAXED);
 		lb_trace_post_launch(c, t);
-	} else if (LB_UNLIKELY(lb_tr_path[c->api])) {
-		lb_trace_post_slow(c, t);
 	} else {
 		__atomic_store_n(&t->inflight->api1, 0, __ATOMIC_RELAXED);
 		lb_call_args(&ar, c);
