@@ -45,10 +45,12 @@ TRACE_TEST_DEPS = $(BUILD)/liblbshim.so $(TRACE_T)/lbt_dump $(TRACE_T)/tprog \
 	$(TRACE_T)/tfd $(BUILD)/lbtrace $(TRACE_T)/tkern $(TRACE_T)/libtkern_twin.so \
 	$(TRACE_T)/libtstrip.so $(HE_LIB) $(PT_DIR)/pool_test \
 	$(PT_DIR)/libpooltwins.so $(HE_VECADD) $(HE_VECADD_TWIN) \
-	$(TRACE_T)/tkargs $(BUILD)/codeobj/async $(BUILD)/codeobj/async.co
+	$(TRACE_T)/tkargs $(BUILD)/codeobj/async $(BUILD)/codeobj/async.co \
+	$(TRACE_T)/tkreuse $(TRACE_T)/tkargs.fatbin
 TRACE_TESTS = $(sort $(wildcard tests/policies/trace/t_*.sh))
 
-check-trace: $(TRACE_TEST_DEPS)
+# (t_kreuse.sh runs a race under the TSan shim, mk/reliability.mk)
+check-trace: $(TRACE_TEST_DEPS) $(TSAN_SHIM)
 	@BUILD=$(abspath $(BUILD)) SHIM=$(abspath $(BUILD)/liblbshim.so) \
 	  sh mk/run-tests.sh trace $(BUILD)/results $(TRACE_TESTS)
 
@@ -74,6 +76,9 @@ $(TRACE_T)/tkargs: tests/policies/trace/tkargs.hip tests/hipemu/hipemu.h
 # apart from bench-trace's table so that both can change on their own).
 $(TRACE_T)/bench_kargs: tests/policies/trace/bench_kargs.c $(TRACE_FAKE)/libamdhip64.so.5
 	$(CC) $(TRACE_CFLAGS) -O2 $< -o $@ -L$(TRACE_FAKE) -lamdhip64
+# One stub registered again and again, by hand (t_kreuse.sh).
+$(TRACE_T)/tkreuse: tests/policies/trace/tkreuse.c $(TRACE_FAKE)/libamdhip64.so.5
+	$(CC) $(TRACE_CFLAGS) $< -o $@ -L$(TRACE_FAKE) -lamdhip64 -lpthread
 $(TRACE_T)/tkargs.fatbin: $(TRACE_T)/tkargs
 	objcopy --dump-section .hip_fatbin=$@ $< $@.o && rm -f $@.o
 bench-kargs: $(TRACE_T)/bench_kargs $(TRACE_T)/tkargs.fatbin $(BUILD)/liblbshim.so

@@ -35,6 +35,27 @@ struct lb_kptab {
 /* Current table; inserts are made under lb_kmod_lock. */
 static struct lb_kptab *lb_kptab;
 
+/*
+ * Bumped (release) after every change of a handle's plan, so that the
+ * per-thread memory of the last launch's plan (lb_kreg_plan) knows when
+ * it may be stale.
+ */
+static uint64_t lb_kp_gen;
+
+/*
+ * The calling thread's last lookup: a program launches the same kernel
+ * many times in a row (a loop's body), and a hit costs two compares
+ * where the table's probe costs a hash, a multiply and dependent loads.
+ * key is written last (and cleared first), so that a signal handler
+ * reading it on the same thread sees a whole entry or none.
+ */
+struct lb_kp_last {
+	uintptr_t key; /* 0: none */
+	uint64_t gen;
+	const struct lb_kplan *plan; /* may be NULL: the handle has none */
+};
+static LB_TLS struct lb_kp_last lb_kp_last;
+
 static uint64_t lb_kp_hash(uintptr_t k)
 {
 	return (uint64_t)(k >> 3) * 0x9e3779b97f4a7c15ull >> 20;
@@ -137,6 +158,39 @@ static void lb_kp_ptrs(struct lb_kplan *p, const struct lb_co_kernel *k)
 	p->kernarg_size = k->kernarg_size;
 }
 
+/*
+ * The plan's parts cut into the pieces a launch copies (kreg.h,
+ * lb_kchunk): each part greedily into 8, 4, 2 and 1 bytes, the pieces
+ * listed by size.  Exact: no byte outside an argument is read or written,
+ * so the gaps between arguments stay 0.
+ */
+static void lb_kp_chunks(struct lb_kplan *p)
+{
+	struct lb_kchunk by[4][LB_KREG_BYTES];
+	uint32_t i, k, n[4] = { 0 }, o = 0;
+
+	for (i = 0; i < p->nparts; i++) {
+		const struct lb_kpart *q = &p->part[i];
+		uint32_t s = 0, len = q->len;
+
+		for (k = 0; k < 4; k++)
+			for (; len - s >= (8u >> k); s += 8u >> k) {
+				if (o == LB_KREG_BYTES)
+					return; /* chunked stays 0 */
+				by[k][n[k]++] = (struct lb_kchunk){
+					q->idx, (uint8_t)s,
+					(uint8_t)(q->off + s) };
+				o++;
+			}
+	}
+	p->chunked = 1;
+	for (k = 0, o = 0; k < 4; k++) {
+		p->nchunk[k] = (uint8_t)n[k];
+		memcpy(&p->chunk[o], by[k], n[k] * sizeof(by[k][0]));
+		o += n[k];
+	}
+}
+
 /* The plan of kernel k: what a launch copies, and the layout text. */
 static struct lb_kplan *lb_kp_make(const struct lb_co_kernel *k)
 {
@@ -191,6 +245,7 @@ static struct lb_kplan *lb_kp_make(const struct lb_co_kernel *k)
 		tl += (size_t)n;
 	}
 	p->nparts = (uint16_t)nparts;
+	lb_kp_chunks(p);
 	lb_kp_ptrs(p, k);
 	p->cut = end > LB_KREG_BYTES;
 	p->bytes = (uint8_t)(end < LB_KREG_BYTES ? end : LB_KREG_BYTES);
@@ -276,6 +331,7 @@ static void lb_kreg_drop(const void *key)
 static void lb_kreg_kernel(const void *key, const char *name, const void *f,
 			   int module)
 {
+	uintptr_t hk = (uintptr_t)f | (module ? 1u : 0u);
 	const struct lb_co_kernel *k = NULL;
 	const struct lb_co_object *o = NULL;
 	struct lb_kptab *t;
@@ -296,11 +352,21 @@ static void lb_kreg_kernel(const void *key, const char *name, const void *f,
 		p->co_version = o->version;
 		p->target = o->target ? strdup(o->target) : NULL;
 		t = lb_kp_room();
-		if (!t || lb_kp_put(t, (uintptr_t)f | (module ? 1u : 0u), p)) {
+		if (!t || lb_kp_put(t, hk, p)) {
 			free((void *)p->target);
 			free(p);
+			p = NULL;
 		}
 	}
+	/*
+	 * A handle seen again without facts (a library loaded where an
+	 * unloaded one was, a function of a module without metadata at the
+	 * address of a freed one) loses its old plan: a launch would copy
+	 * its arguments by another kernel's layout, reading kernelParams
+	 * entries the program did not pass.  The key stays, with no plan.
+	 */
+	if (p || (lb_kp_find(hk) && !lb_kp_put(lb_kptab, hk, NULL)))
+		__atomic_add_fetch(&lb_kp_gen, 1, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&lb_kmod_lock);
 }
 
@@ -370,9 +436,32 @@ void lb_kreg_learn(const struct lb_call *c)
 	}
 }
 
+/* lb_kreg_plan, inlined into lb_kreg_launch (a launch's path). */
+static inline __attribute__((always_inline)) const struct lb_kplan *
+lb_kp_plan(const void *f, int module)
+{
+	struct lb_kp_last *l = &lb_kp_last;
+	uintptr_t key = (uintptr_t)f | (module ? 1u : 0u);
+	uint64_t gen = __atomic_load_n(&lb_kp_gen, __ATOMIC_ACQUIRE);
+	const struct lb_kplan *p;
+
+	if (!f)
+		return NULL;
+	if (LB_LIKELY(l->key == key && l->gen == gen))
+		return l->plan;
+	p = lb_kp_find(key);
+	l->key = 0;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	l->gen = gen;
+	l->plan = p;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	l->key = key;
+	return p;
+}
+
 const struct lb_kplan *lb_kreg_plan(const void *f, int module)
 {
-	return f ? lb_kp_find((uintptr_t)f | (module ? 1u : 0u)) : NULL;
+	return lb_kp_plan(f, module);
 }
 
 const struct lb_kplan *lb_kreg_launch(const struct lb_call *c, void ***pargs,
@@ -464,7 +553,7 @@ const struct lb_kplan *lb_kreg_launch(const struct lb_call *c, void ***pargs,
 	}
 	*pargs = args;
 	*pextra = extra;
-	return lb_kreg_plan(f, module);
+	return lb_kp_plan(f, module);
 }
 
 /*

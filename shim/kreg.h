@@ -11,7 +11,9 @@
  * launch finds its kernel's plan by its handle (the host stub, or the
  * hipFunction_t) in an open-addressing table read without a lock.  Plans
  * are never freed: a launch may read one while the program unloads its
- * module; a handle used again gets a new plan.
+ * module; a handle registered again gets a new plan, or none when its new
+ * kernel has no facts.  Each thread remembers its last lookup, checked
+ * against a generation every change of the table bumps.
  */
 #ifndef LBSHIM_KREG_H
 #define LBSHIM_KREG_H
@@ -28,6 +30,16 @@ struct lb_kpart {
 	uint16_t idx;	/* kernelParams index (explicit arguments only) */
 	uint16_t off;	/* offset in the kernarg segment */
 	uint16_t len;	/* bytes copied (the argument, clipped) */
+};
+
+/*
+ * A piece of an argument copied as one load and one store of 1, 2, 4 or
+ * 8 bytes: args[idx] + soff to byte doff of the KARGS record's bytes.
+ */
+struct lb_kchunk {
+	uint16_t idx;	/* kernelParams index */
+	uint8_t soff;	/* offset inside the argument */
+	uint8_t doff;	/* offset in the kernarg segment (< LB_KREG_BYTES) */
 };
 
 /* A word of the arguments that may hold a device pointer. */
@@ -53,6 +65,16 @@ struct lb_kplan {
 	uint32_t kernarg_size, nexplicit;
 	int co_version;	     /* code object version */
 	const char *target;  /* the code object's target */
+	/*
+	 * The parts (below) cut into pieces of 8, 4, 2 and 1 bytes, listed
+	 * by size, nchunk[k] of size 8 >> k: a launch copies each size in a
+	 * loop of its own, with no test of sizes per argument.  chunked 0:
+	 * there were more pieces than chunk[] holds (arguments overlapping,
+	 * metadata no compiler writes): copy by the parts.
+	 */
+	uint8_t chunked;
+	uint8_t nchunk[4];
+	struct lb_kchunk chunk[LB_KREG_BYTES];
 	struct lb_kptr ptr[LB_KREG_MAXPTR];
 	struct lb_kpart part[]; /* nparts, by idx */
 };

@@ -253,6 +253,8 @@ void lb_tt_start(struct lb_tt *t)
 		lb_child_open();
 	t->thread_index = __atomic_fetch_add(&lb_tr.next_thread, 1,
 					     __ATOMIC_RELAXED);
+	t->tid = (uint32_t)lb_tid();
+	t->inflight = &lb_inflight[t->thread_index % LB_TR_INFLIGHT_SLOTS];
 	t->ordinal = 0;
 	t->blk = NULL;
 	t->chunk = 0;
@@ -290,6 +292,27 @@ void lb_tt_start(struct lb_tt *t)
 
 /* ---- policy ops ---- */
 
+/*
+ * The record path of each API, set at init: most calls take the plain
+ * one (lb_trace_post); registration and hipSetDevice teach the trace
+ * something first; launches add their arguments' record.
+ */
+enum { LB_PATH_PLAIN = 0, LB_PATH_LEARN, LB_PATH_LAUNCH };
+static uint8_t lb_tr_path[LB_API_COUNT];
+
+static void lb_trace_paths(void)
+{
+	int i;
+
+	for (i = 0; i < LB_API_COUNT; i++)
+		lb_tr_path[i] = lb_api_info[i].kind == LB_KIND_REG ||
+					i == LB_ID_hipSetDevice
+				? LB_PATH_LEARN
+			: lb_api_info[i].kind == LB_KIND_LAUNCH
+				? LB_PATH_LAUNCH
+				: LB_PATH_PLAIN;
+}
+
 static int lb_env_on(const char *name)
 {
 	static const char *const onoff[] = { "0", "1", NULL };
@@ -321,6 +344,7 @@ static int lb_trace_init(int listed)
 		lb_tr.block_size = (uint32_t)((ring + 4095) & ~4095ull);
 	}
 	lb_tr.slots = lb_trace_slots(lb_tr.block_size);
+	lb_trace_paths();
 	lb_names_init();
 	if (listed && !lb_file_open())
 		lb_tr.file_on = 1;
@@ -339,22 +363,26 @@ struct lb_inflight lb_inflight[LB_TR_INFLIGHT_SLOTS];
 
 static int lb_trace_pre(struct lb_call *c)
 {
-	lb_tt.cur = c; /* for the crash handler: the call in flight */
-	c->t0 = lb_ticks();
-	if (LB_LIKELY(lb_tt.state == LB_TT_FILE)) {
-		struct lb_inflight *f = &lb_inflight[lb_tt.thread_index %
-						     LB_TR_INFLIGHT_SLOTS];
+	struct lb_tt *t = &lb_tt;
+	uint64_t now = lb_ticks();
 
-		__atomic_store_n(&f->tid, (uint32_t)lb_tid(), __ATOMIC_RELAXED);
-		__atomic_store_n(&f->t0, c->t0, __ATOMIC_RELAXED);
+	t->cur = c; /* for the crash handler: the call in flight */
+	c->t0 = now;
+	if (LB_LIKELY(t->state == LB_TT_FILE)) {
+		struct lb_inflight *f = t->inflight;
+
+		__atomic_store_n(&f->tid, t->tid, __ATOMIC_RELAXED);
+		__atomic_store_n(&f->t0, now, __ATOMIC_RELAXED);
 		__atomic_store_n(&f->api1, (uint32_t)c->api + 1,
 				 __ATOMIC_RELAXED);
 	}
 	return 0;
 }
 
-void lb_call_rec(struct lb_trace_rec *rec, const struct lb_call *c,
-		 const struct lb_tt *t)
+/* lb_call_rec, inlined into the record path. */
+static inline __attribute__((always_inline)) void
+lb_call_rec_in(struct lb_trace_rec *rec, const struct lb_call *c,
+	       const struct lb_tt *t)
 {
 	uint8_t flags = 0;
 
@@ -372,12 +400,68 @@ void lb_call_rec(struct lb_trace_rec *rec, const struct lb_call *c,
 		flags |= LB_RF_SERVED;
 	if (c->scratch[LB_NOTE_HAZARD])
 		flags |= LB_RF_HAZARD;
+	rec->a[0] = rec->a[1] = rec->a[2] = 0;
 	rec->hdr.type = LB_REC_CALL;
+	rec->hdr.flags = 0;
 	rec->hdr.api = c->api;
 	rec->hdr.ret = (int16_t)c->ret;
 	rec->hdr.device = t->device;
-	lb_args_fill(rec, c); /* sets note, may add GRIDZ_SAT */
+	rec->hdr.note = 0;
+	/* a[], note; GRIDZ_SAT for a launch */
+	lb_args_fill_kind[lb_api_info[c->api].kind](rec, c);
 	rec->hdr.flags |= flags;
+}
+
+void lb_call_rec(struct lb_trace_rec *rec, const struct lb_call *c,
+		 const struct lb_tt *t)
+{
+	lb_call_rec_in(rec, c, t);
+}
+
+/* a[], note and flags of call c's record (lb_args_fill_kind) into ar. */
+static inline __attribute__((always_inline)) void
+lb_call_args(struct lb_trace_rec *ar, const struct lb_call *c)
+{
+	ar->a[0] = ar->a[1] = ar->a[2] = 0;
+	ar->hdr.note = 0;
+	ar->hdr.flags = 0;
+	lb_args_fill_kind[lb_api_info[c->api].kind](ar, c);
+}
+
+/*
+ * Commits call c's record to slot r, as lb_call_rec makes it, a[], note
+ * and flags taken from ar (lb_call_args): written from registers, never
+ * through a whole record on the stack (see LB_REC_PUT).
+ */
+static inline __attribute__((always_inline)) void
+lb_call_put(struct lb_trace_rec *r, const struct lb_call *c,
+	    const struct lb_tt *t, const struct lb_trace_rec *ar)
+{
+	uint64_t sn = 0, su = 0, h;
+	unsigned flags = ar->hdr.flags;
+
+	if (c->stream) {
+		sn = (uint64_t)(uintptr_t)c->stream_named;
+		su = (uint64_t)(uintptr_t)*c->stream;
+		if (sn != su)
+			flags |= LB_RF_REMAPPED;
+	}
+	if (c->handled)
+		flags |= LB_RF_SERVED;
+	if (c->scratch[LB_NOTE_HAZARD])
+		flags |= LB_RF_HAZARD;
+	h = lb_rec_hdr(LB_REC_CALL, flags, c->api, c->ret, t->device,
+		       ar->hdr.note);
+#define LB_CALL_W(i)                                                          \
+	((i) == 0   ? h                                                       \
+	 : (i) == 1 ? c->t0                                                   \
+	 : (i) == 2 ? c->t1                                                   \
+	 : (i) == 3 ? sn                                                      \
+	 : (i) == 4 ? su                                                      \
+		    : __atomic_load_n(&ar->a[(i) < 5 ? 0 : (i) - 5],          \
+				      __ATOMIC_RELAXED))
+	LB_REC_PUT(r, LB_CALL_W);
+#undef LB_CALL_W
 }
 
 /* Calls that teach us something for later records. */
@@ -407,46 +491,111 @@ static void lb_trace_learn(const struct lb_call *c, struct lb_tt *t)
 	}
 }
 
-static void lb_trace_post(struct lb_call *c)
+/* Commits rec to slot r of t's block. */
+static inline void lb_tt_put(struct lb_tt *t, struct lb_trace_rec *r,
+			     const struct lb_trace_rec *rec)
 {
-	struct lb_tt *t = &lb_tt;
-	struct lb_trace_rec rec, ka, *r;
+	lb_rec_commit(r, rec);
+	if (LB_UNLIKELY(lb_tr.ring))
+		lb_tt_ring_note(t, r);
+}
+
+/*
+ * A launch: its call record, then its arguments' record (trace_kargs.c)
+ * in the slot after it, both taken at once when the block has room for
+ * two.  The arguments' record is made first: the first launch of a
+ * kernel in this file writes the STRING records of its name and layout,
+ * which must not come between the two.
+ */
+static __attribute__((noinline)) void lb_trace_post_launch(struct lb_call *c,
+							   struct lb_tt *t)
+{
+	struct lb_trace_rec ar, *r;
+	struct lb_kargs ka;
 	int kargs;
 
-	c->t1 = lb_ticks();
-	t->cur = NULL;
-	if (LB_LIKELY(t->state == LB_TT_FILE))
-		__atomic_store_n(&lb_inflight[t->thread_index %
-					      LB_TR_INFLIGHT_SLOTS].api1,
-				 0, __ATOMIC_RELAXED);
-	if (LB_UNLIKELY(t->state != LB_TT_FILE)) {
-		if (t->state == LB_TT_NEW)
-			lb_tt_start(t);
-		if (t->state != LB_TT_FILE)
-			goto live;
+	lb_call_args(&ar, c);
+	kargs = lb_kargs_fill(&ka, c, t);
+	r = t->pos;
+	if (LB_LIKELY(kargs && t->end - r >= 2)) {
+		t->pos = r + 2;
+		lb_call_put(r, c, t, &ar);
+		lb_kargs_put(r + 1, &ka);
+		if (LB_UNLIKELY(lb_tr.ring))
+			lb_tt_ring_note(t, r + 1);
+		return;
 	}
-	if (LB_UNLIKELY(lb_api_info[c->api].kind == LB_KIND_REG ||
-			c->api == LB_ID_hipSetDevice)) {
-		lb_trace_learn(c, t);
-		lb_kinfo_learn(c, t);
-	}
-	lb_call_rec(&rec, c, t);
-	/* a launch's arguments: one more record (trace_kargs.c) */
-	kargs = lb_api_info[c->api].kind == LB_KIND_LAUNCH &&
-		lb_kargs_fill(&ka, c, t);
 	r = lb_tt_slot(t);
 	if (LB_LIKELY(r != NULL)) {
-		lb_rec_commit(r, &rec);
+		lb_call_put(r, c, t, &ar);
 		if (LB_UNLIKELY(lb_tr.ring))
 			lb_tt_ring_note(t, r);
 	}
-	if (kargs)
-		lb_tt_emit(t, &ka);
-live:
-	if (t->state == LB_TT_NOFILE && (lb_api_info[c->api].kind ==
-						 LB_KIND_REG ||
-					 c->api == LB_ID_hipSetDevice))
+	if (kargs) {
+		lb_kargs_put(&ar, &ka);
+		lb_tt_emit(t, &ar);
+	}
+}
+
+/* The first call of a thread, registrations, hipSetDevice, no file. */
+static __attribute__((noinline)) void lb_trace_post_slow(struct lb_call *c,
+							 struct lb_tt *t)
+{
+	struct lb_trace_rec rec, *r;
+
+	if (t->state == LB_TT_NEW)
+		lb_tt_start(t);
+	if (t->state != LB_TT_FILE) {
+		if (t->state == LB_TT_NOFILE &&
+		    lb_tr_path[c->api] == LB_PATH_LEARN)
+			lb_trace_learn(c, t);
+		return;
+	}
+	__atomic_store_n(&t->inflight->api1, 0, __ATOMIC_RELAXED);
+	switch (lb_tr_path[c->api]) {
+	case LB_PATH_LAUNCH:
+		lb_trace_post_launch(c, t);
+		return;
+	case LB_PATH_LEARN:
 		lb_trace_learn(c, t);
+		lb_kinfo_learn(c, t);
+		break;
+	default:
+		break;
+	}
+	lb_call_rec_in(&rec, c, t);
+	r = lb_tt_slot(t);
+	if (LB_LIKELY(r != NULL))
+		lb_tt_put(t, r, &rec);
+}
+
+/*
+ * The record path: the call's record, committed to the thread's block
+ * before the call returns to the program.
+ */
+static void lb_trace_post(struct lb_call *c)
+{
+	struct lb_tt *t = &lb_tt;
+	struct lb_trace_rec ar, *r;
+
+	c->t1 = lb_ticks();
+	t->cur = NULL;
+	if (LB_UNLIKELY(t->state != LB_TT_FILE ||
+			lb_tr_path[c->api] == LB_PATH_LEARN)) {
+		lb_trace_post_slow(c, t);
+	} else if (lb_tr_path[c->api] == LB_PATH_LAUNCH) {
+		__atomic_store_n(&t->inflight->api1, 0, __ATOMIC_RELAXED);
+		lb_trace_post_launch(c, t);
+	} else {
+		__atomic_store_n(&t->inflight->api1, 0, __ATOMIC_RELAXED);
+		lb_call_args(&ar, c);
+		r = lb_tt_slot(t);
+		if (LB_LIKELY(r != NULL)) {
+			lb_call_put(r, c, t, &ar);
+			if (LB_UNLIKELY(lb_tr.ring))
+				lb_tt_ring_note(t, r);
+		}
+	}
 	if (LB_UNLIKELY(lb_tr.live))
 		lb_live_call(c);
 }

@@ -78,7 +78,7 @@ struct lb_tr_state {
 	const char *(*kname_ref)(hipFunction_t f);
 	const char *(*err_name)(hipError_t e);
 };
-extern struct lb_tr_state lb_tr;
+extern struct lb_tr_state lb_tr LB_HIDDEN;
 
 enum lb_tt_state {
 	LB_TT_NEW = 0, /* not seen yet (or reset by fork) */
@@ -104,14 +104,16 @@ struct lb_tt {
 	uint8_t own_altstack;	    /* altstack is ours, to unmap at exit */
 	uint8_t want;		    /* blocks in the thread's next chunk */
 	uint16_t stage;		    /* 1 + its lb_stage slot; 0: not staging */
+	uint32_t tid;		    /* the thread's id (lb_tid), for inflight */
 	void *altstack;
 	struct lb_call *cur;	    /* the call between pre and post */
+	struct lb_inflight *inflight; /* the thread's lb_inflight slot */
 };
 extern LB_TLS struct lb_tt lb_tt;
 
 /* ---- clock (trace_clock.c) ---- */
 
-extern int lb_clock_tsc; /* 1: ticks are rdtsc, 0: CLOCK_MONOTONIC ns */
+extern int lb_clock_tsc LB_HIDDEN; /* 1: rdtsc, 0: CLOCK_MONOTONIC ns */
 
 static inline uint64_t lb_clock_ns(clockid_t id)
 {
@@ -296,21 +298,54 @@ static inline struct lb_trace_rec *lb_tt_slot(struct lb_tt *t)
 	return r;
 }
 
+/* A record's header as the 8 bytes it is stored as (little-endian). */
+static inline uint64_t lb_rec_hdr(unsigned type, unsigned flags, unsigned api,
+				  int ret, unsigned device, unsigned note)
+{
+	return (uint64_t)(uint8_t)type | (uint64_t)(uint8_t)flags << 8 |
+	       (uint64_t)(uint16_t)api << 16 |
+	       (uint64_t)(uint16_t)(int16_t)ret << 32 |
+	       (uint64_t)(uint8_t)device << 48 | (uint64_t)(uint8_t)note << 56;
+}
+
 /*
- * Writes src into slot dst under the commit rule: header cleared, body,
- * then header with release ordering, so that a reader (or a crash) never
- * sees a header with a stale body.
+ * The commit rule, for a record whose 8 words are given by w(i): header
+ * cleared, body, then header with release ordering, so that a reader
+ * (or a crash) never sees a header with a stale body.  Word by word, with
+ * relaxed atomic stores: plain moves that the compiler never merges into
+ * 16-byte ones, whose loads of the record just written on the stack in
+ * 8-byte stores could not be forwarded from them (each such load waits
+ * for the stores to reach the cache: on this path, more than the
+ * record's own cost).
+ */
+#define LB_REC_PUT(dst, w)                                             \
+	do {                                                           \
+		uint64_t *d_ = (uint64_t *)(void *)(dst);              \
+		__atomic_store_n(d_, 0, __ATOMIC_RELAXED);             \
+		__atomic_signal_fence(__ATOMIC_RELEASE);               \
+		__atomic_store_n(&d_[1], w(1), __ATOMIC_RELAXED);      \
+		__atomic_store_n(&d_[2], w(2), __ATOMIC_RELAXED);      \
+		__atomic_store_n(&d_[3], w(3), __ATOMIC_RELAXED);      \
+		__atomic_store_n(&d_[4], w(4), __ATOMIC_RELAXED);      \
+		__atomic_store_n(&d_[5], w(5), __ATOMIC_RELAXED);      \
+		__atomic_store_n(&d_[6], w(6), __ATOMIC_RELAXED);      \
+		__atomic_store_n(&d_[7], w(7), __ATOMIC_RELAXED);      \
+		__atomic_store_n(d_, w(0), __ATOMIC_RELEASE);          \
+	} while (0)
+
+/*
+ * Writes src into slot dst under the commit rule (LB_REC_PUT).  src's
+ * words are read as 8-byte loads: a header written field by field costs
+ * one wait for those stores, which only the rare records pay.
  */
 static inline void lb_rec_commit(struct lb_trace_rec *dst,
 				 const struct lb_trace_rec *src)
 {
-	uint64_t h;
+	const uint64_t *s_ = (const uint64_t *)(const void *)src;
 
-	__atomic_store_n((uint64_t *)(void *)dst, 0, __ATOMIC_RELAXED);
-	__atomic_signal_fence(__ATOMIC_RELEASE);
-	memcpy((char *)dst + 8, (const char *)src + 8, LB_TRACE_REC_SIZE - 8);
-	memcpy(&h, &src->hdr, sizeof(h));
-	__atomic_store_n((uint64_t *)(void *)dst, h, __ATOMIC_RELEASE);
+#define LB_REC_SRC_W(i) __atomic_load_n(&s_[i], __ATOMIC_RELAXED)
+	LB_REC_PUT(dst, LB_REC_SRC_W);
+#undef LB_REC_SRC_W
 }
 
 /* Ring blocks: where the next record goes (after a commit to r). */
@@ -343,6 +378,13 @@ void lb_call_rec(struct lb_trace_rec *rec, const struct lb_call *c,
 /* Fills r->a[], r->hdr.note and flags for call c (after the runtime). */
 void lb_args_fill(struct lb_trace_rec *r, const struct lb_call *c);
 
+/*
+ * lb_args_fill's part per kind of call: fills r->a[] and may set note
+ * and flags, which the caller cleared, as it cleared a[].
+ */
+extern void (*const lb_args_fill_kind[LB_KIND_COUNT])(
+	struct lb_trace_rec *r, const struct lb_call *c) LB_HIDDEN;
+
 /* ---- names (trace_names.c) ---- */
 
 /* Resolves the runtime helpers (kernel names, error names) once. */
@@ -353,16 +395,29 @@ void lb_args_fill(struct lb_trace_rec *r, const struct lb_call *c);
  */
 void lb_kinfo_learn(const struct lb_call *c, struct lb_tt *t);
 
+/* A launch's arguments' record, from lb_kargs_fill to lb_kargs_put. */
+struct lb_kplan;
+struct lb_kargs {
+	uint64_t hdr;			/* the record's header word */
+	const struct lb_kplan *plan;	/* copy args by its pieces, or */
+	void **args;
+	uint64_t w[LB_KARGS_BYTES / 8];	/* (plan NULL) the bytes, copied */
+};
+
 /*
- * Launches (record path: no lock, no malloc, no stdio): fills r with the
- * KARGS record of launch c, to be written right after its call record,
- * and returns 1; 0 when the kernel has no plan.  May write the layout
- * string (first launch of the kernel in this file), so it runs before the
- * call record is taken.
+ * Launches (record path: no lock, no malloc, no stdio): makes k, the
+ * KARGS record of launch c, to be written right after its call record
+ * by lb_kargs_put, and returns 1; 0 when the kernel has no plan.  May
+ * write the layout string (first launch of the kernel in this file), so
+ * it runs before the call record's slot is taken.  A launch that failed
+ * (its arguments may be unreadable) or gave an "extra" buffer is copied
+ * here, carefully; the others at lb_kargs_put.
  */
-int lb_kargs_fill(struct lb_trace_rec *r, const struct lb_call *c,
+int lb_kargs_fill(struct lb_kargs *k, const struct lb_call *c,
 		  const struct lb_tt *t);
 
+/* Writes k to slot (or a record on the stack) under the commit rule. */
+void lb_kargs_put(struct lb_trace_rec *slot, const struct lb_kargs *k);
 
 void lb_names_init(void);
 

@@ -6,8 +6,11 @@
  * Nothing is parsed on a launch.  The shim's kernel registry
  * (shim/kreg.c) made each kernel's plan at its registration: which
  * kernelParams entry goes to which offset, clipped to the bound, and the
- * layout as text for lbtrace.  A launch finds the plan without a lock and
- * copies args[i] by it into a record on the stack.
+ * layout as text for lbtrace.  A launch finds the plan without a lock
+ * (the thread's last kernel's plan is remembered: a loop launching one
+ * kernel finds it with two compares), and its arguments are copied by
+ * the plan's pieces straight into the slot after the call record's,
+ * both slots taken at once (trace.c, lb_trace_post_launch).
  *
  * The layout text ("0:8:global_buffer 8:4:by_value ...") is written to
  * the file as a STRING at the kernel's first launch in each file (a
@@ -96,26 +99,27 @@ static inline void lb_kp_copy(uint8_t *dst, const void *src, uint32_t n)
 		*dst++ = *s++;
 }
 
-/* The arguments from kernelParams; safe: the launch failed. */
-static int lb_kp_params(struct lb_trace_rec *r, const struct lb_kplan *p,
-			void **args, int safe)
+/*
+ * The arguments from kernelParams into dst (LB_KARGS_BYTES, zeroed), by
+ * the plan's parts, when lb_kargs_put cannot copy them by its pieces;
+ * safe: the launch failed.
+ */
+static int lb_kp_params(uint8_t *dst, const struct lb_kplan *p, void **args,
+			int safe)
 {
-	uint8_t *dst = (uint8_t *)r + 8;
+	const struct lb_kpart *q = p->part, *end = q + p->nparts;
 	void *ptr[LB_KARGS_BYTES];
-	uint32_t i;
 
-	if (LB_LIKELY(!safe)) {
-		for (i = 0; i < p->nparts; i++)
-			lb_kp_copy(dst + p->part[i].off, args[p->part[i].idx],
-				   p->part[i].len);
+	if (!safe) {
+		for (; q < end; q++)
+			lb_kp_copy(dst + q->off, args[q->idx], q->len);
 		return 0;
 	}
 	if (p->maxidx > LB_KARGS_BYTES ||
 	    lb_kp_safe(ptr, args, p->maxidx * sizeof(void *)))
 		return -1;
-	for (i = 0; i < p->nparts; i++)
-		if (lb_kp_safe(dst + p->part[i].off, ptr[p->part[i].idx],
-			       p->part[i].len))
+	for (; q < end; q++)
+		if (lb_kp_safe(dst + q->off, ptr[q->idx], q->len))
 			return -1;
 	return 0;
 }
@@ -128,8 +132,8 @@ static int lb_kp_params(struct lb_trace_rec *r, const struct lb_kplan *p,
  * each argument at buffer + its offset (clr hipamd/src/hip_module.cpp,
  * ihipModuleLaunchKernel's argument setup, rocm-6.2.0).
  */
-static int lb_kp_extra(struct lb_trace_rec *r, const struct lb_kplan *p,
-		       void **extra, int safe)
+static int lb_kp_extra(uint8_t *dst, const struct lb_kplan *p, void **extra,
+		       int safe)
 {
 	void *x[5];
 
@@ -141,12 +145,12 @@ static int lb_kp_extra(struct lb_trace_rec *r, const struct lb_kplan *p,
 	    x[4] != HIP_LAUNCH_PARAM_END || !x[1])
 		return -1;
 	if (safe)
-		return lb_kp_safe((uint8_t *)r + 8, x[1], p->bytes);
-	lb_kp_copy((uint8_t *)r + 8, x[1], p->bytes);
+		return lb_kp_safe(dst, x[1], p->bytes);
+	lb_kp_copy(dst, x[1], p->bytes);
 	return 0;
 }
 
-int lb_kargs_fill(struct lb_trace_rec *r, const struct lb_call *c,
+int lb_kargs_fill(struct lb_kargs *k, const struct lb_call *c,
 		  const struct lb_tt *t)
 {
 	void **args, **extra;
@@ -154,19 +158,71 @@ int lb_kargs_fill(struct lb_trace_rec *r, const struct lb_call *c,
 	uint32_t sid;
 	int safe = c->ret != hipSuccess;
 
+	k->hdr = 0;
 	p = lb_kreg_launch(c, &args, &extra);
 	if (!p || (!args && !extra) || (!args && !p->bytes && p->nparts))
 		return 0;
-	memset(r, 0, sizeof(*r));
-	if (args ? lb_kp_params(r, p, args, safe)
-		 : lb_kp_extra(r, p, extra, safe))
-		return 0;
+	k->plan = NULL;
+	if (LB_LIKELY(args && !safe && p->chunked)) {
+		k->plan = p; /* copied by lb_kargs_put, into the slot itself */
+		k->args = args;
+	} else {
+		memset(k->w, 0, sizeof(k->w));
+		if (args ? lb_kp_params((uint8_t *)k->w, p, args, safe)
+			 : lb_kp_extra((uint8_t *)k->w, p, extra, safe))
+			return 0;
+	}
 	sid = lb_kp_layout_id(p);
-	r->hdr.type = LB_REC_KARGS;
-	r->hdr.flags = p->cut ? LB_KF_CUT : 0;
-	r->hdr.api = (uint16_t)sid;
-	r->hdr.ret = (int16_t)(uint16_t)(sid >> 16);
-	r->hdr.device = t->device;
-	r->hdr.note = p->bytes;
+	k->hdr = lb_rec_hdr(LB_REC_KARGS, p->cut ? LB_KF_CUT : 0, sid & 0xffff,
+			    (int16_t)(uint16_t)(sid >> 16), t->device,
+			    p->bytes);
 	return 1;
+}
+
+/* The pieces of one size (n of them from c), from args to the bytes b. */
+#define LB_KP_PIECES(b, c, n, type)                                           \
+	do {                                                                  \
+		const struct lb_kchunk *e_ = (c) + (n);                       \
+		for (; (c) < e_; (c)++) {                                     \
+			type v_;                                              \
+			memcpy(&v_, (const uint8_t *)args[(c)->idx] +         \
+					    (c)->soff,                        \
+			       sizeof(v_));                                   \
+			memcpy((b) + (c)->doff, &v_, sizeof(v_));             \
+		}                                                             \
+	} while (0)
+
+/*
+ * kernelParams by the plan's pieces (kreg.h, lb_kchunk), a loop a size,
+ * each piece one load and one store, straight into the slot: a copy
+ * made on the stack first would be read back in 8-byte words, loads
+ * that cannot be forwarded from the pieces' smaller stores and so wait
+ * for them to reach the cache (see LB_REC_PUT, trace.h).
+ */
+void lb_kargs_put(struct lb_trace_rec *slot, const struct lb_kargs *k)
+{
+	uint64_t *d = (uint64_t *)(void *)slot;
+	uint8_t *b = (uint8_t *)slot + 8;
+
+	if (!k->plan) {
+#define LB_KP_W(i) ((i) ? k->w[(i) ? (i) - 1 : 0] : k->hdr)
+		LB_REC_PUT(slot, LB_KP_W);
+#undef LB_KP_W
+		return;
+	}
+	/* the gaps are 0 (a ring's slot is not) */
+#define LB_KP_ZERO(i) 0
+	LB_REC_PUT(slot, LB_KP_ZERO);
+#undef LB_KP_ZERO
+	{
+		const struct lb_kplan *p = k->plan;
+		const struct lb_kchunk *c = p->chunk;
+		void **args = k->args;
+
+		LB_KP_PIECES(b, c, p->nchunk[0], uint64_t);
+		LB_KP_PIECES(b, c, p->nchunk[1], uint32_t);
+		LB_KP_PIECES(b, c, p->nchunk[2], uint16_t);
+		LB_KP_PIECES(b, c, p->nchunk[3], uint8_t);
+	}
+	__atomic_store_n(d, k->hdr, __ATOMIC_RELEASE);
 }

@@ -41,6 +41,28 @@ static char *lb_arena, *lb_arena_end;	/* copies of module kernel names */
 
 #define LB_KTAB_FIRST 4096u
 
+/*
+ * Bumped (release) by every insert or update of an entry, so that the
+ * per-thread memory of the last launch's name (lb_names_kernel) knows
+ * when it may be stale.
+ */
+static uint64_t lb_kn_epoch;
+
+/*
+ * The calling thread's last kernel and its id in this file: a loop
+ * launches one kernel many times, and a hit costs a few compares where
+ * the table's probe costs a hash, a multiply and dependent loads.  key
+ * is written last (and cleared first), so that the crash handler,
+ * reading it on the same thread, sees a whole entry or none.
+ */
+struct lb_kn_last {
+	uintptr_t key; /* 0: none */
+	uint64_t epoch;
+	uint32_t gen; /* lb_tr.gen: the file the id is of */
+	uint32_t id;
+};
+static LB_TLS struct lb_kn_last lb_kn_last;
+
 static struct lb_ktab *lb_ktab_new(uint64_t n)
 {
 	size_t sz = sizeof(struct lb_ktab) + n * sizeof(struct lb_kname);
@@ -113,6 +135,7 @@ static struct lb_kname *lb_kput(struct lb_ktab *t, uintptr_t key,
 		}
 		__atomic_store_n(&e->idgen, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&e->name, name, __ATOMIC_RELEASE);
+		__atomic_add_fetch(&lb_kn_epoch, 1, __ATOMIC_RELEASE);
 		return e;
 	}
 	return NULL;
@@ -340,15 +363,14 @@ static uint32_t lb_kid(struct lb_kname *e)
 	return id;
 }
 
-uint32_t lb_names_kernel(const void *f, int module, hipStream_t stream)
+/* The id of the entry at key in this file, as lb_names_kernel. */
+static uint32_t lb_names_find(const void *f, uintptr_t key, int module,
+			      hipStream_t stream)
 {
 	struct lb_ktab *t = __atomic_load_n(&lb_ktab, __ATOMIC_ACQUIRE);
-	uintptr_t key = lb_key(f, module);
 	struct lb_kname *e;
 	const char *name = NULL;
 
-	if (!f)
-		return 0;
 	e = lb_kfind(t, key);
 	if (LB_LIKELY(e != NULL))
 		return lb_kid(e);
@@ -364,6 +386,30 @@ uint32_t lb_names_kernel(const void *f, int module, hipStream_t stream)
 		name = lb_tr.kname_by_ptr(f, stream);
 	e = lb_kput(t, key, name ? name : "");
 	return e ? lb_kid(e) : 0;
+}
+
+uint32_t lb_names_kernel(const void *f, int module, hipStream_t stream)
+{
+	struct lb_kn_last *l = &lb_kn_last;
+	uintptr_t key = lb_key(f, module);
+	uint64_t epoch = __atomic_load_n(&lb_kn_epoch, __ATOMIC_ACQUIRE);
+	uint32_t gen = lb_tr.gen, id;
+
+	if (!f)
+		return 0;
+	if (LB_LIKELY(l->key == key && l->epoch == epoch && l->gen == gen))
+		return l->id;
+	id = lb_names_find(f, key, module, stream);
+	if (id && !lb_tt.in_crash) { /* 0: nothing to remember, or not yet */
+		l->key = 0;
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		l->epoch = epoch;
+		l->gen = gen;
+		l->id = id;
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		l->key = key;
+	}
+	return id;
 }
 
 void lb_names_fork_prepare(void)

@@ -113,8 +113,9 @@ static int lb_stage_take(struct lb_tt *t, uintptr_t v)
 						 __ATOMIC_ACQUIRE,
 						 __ATOMIC_RELAXED))
 			continue;
-		memset(s->st, 0, sizeof(s->st));
-		s->retire = 0;
+		memset(s->st, 0, sizeof(s->st)); /* read once chunk is set */
+		/* the helper reads retire of every slot, owned or not */
+		__atomic_store_n(&s->retire, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&s->chunk, v, __ATOMIC_RELEASE);
 		t->stage = (uint16_t)(i + 1);
 		return 1;

@@ -3,7 +3,8 @@
  * one line of "key=value" words per record, thread by thread in record
  * order, so that shell tests can grep for what they expect.
  *
- *   lbt_dump FILE                 header, then every record
+ *   lbt_dump FILE                 header, then every record (a KARGS
+ *                                 record's 56 bytes raw, as hex)
  *   lbt_dump --check-seq N FILE   every thread that wrote hipMemset calls
  *                                 wrote exactly N, with value 0..N-1 in
  *                                 order; prints "threads=T ok" or why not
@@ -175,6 +176,22 @@ static void on_call(const struct lb_trace_block *b, uint64_t seq,
 	printf("\n");
 }
 
+/* A KARGS record: its bytes raw, gaps and end included. */
+static void on_kargs(const struct lb_trace_block *b,
+		     const struct lb_trace_rec *r)
+{
+	const unsigned char *k = (const unsigned char *)r + 8;
+	char hex[2 * LB_KARGS_BYTES + 1];
+	unsigned i;
+
+	for (i = 0; i < LB_KARGS_BYTES; i++)
+		snprintf(hex + 2 * i, 3, "%02x", k[i]);
+	printf("kargs thread=%u bytes=%u flags=%u hex=%s layout=%s\n",
+	       b->thread_index, r->hdr.note, (unsigned)r->hdr.flags, hex,
+	       str_of((uint32_t)(uint16_t)r->hdr.api |
+		      (uint32_t)(uint16_t)r->hdr.ret << 16));
+}
+
 static void on_rec(const struct lb_trace_block *b, uint64_t seq,
 		   const struct lb_trace_rec *r)
 {
@@ -215,6 +232,10 @@ static void on_rec(const struct lb_trace_block *b, uint64_t seq,
 		if (check_n < 0)
 			printf("thread thread=%u exit=%u\n", b->thread_index,
 			       r->hdr.note);
+		break;
+	case LB_REC_KARGS:
+		if (check_n < 0)
+			on_kargs(b, r);
 		break;
 	default:
 		break;

@@ -6,7 +6,12 @@
  * with <<<>>> on hipemu (twins below; the program is linked -rdynamic);
  * the pointers handed over are printed, one "name=0x..." line each, for
  * the test to compare with the trace.  "tkargs N" then launches scale N
- * more times, with n = 0 .. N-1 (a ring that wraps).
+ * more times, with n = 0 .. N-1 (a ring that wraps).  "tkargs gaps N"
+ * launches instead, N times: big (1 to 3 times) with no zero byte in its
+ * recorded arguments but their one gap, mix and fill<int> (layouts with
+ * gaps and a short end), and mix again with an empty grid (a launch that
+ * fails): their records must show 0 in the gaps and past the end
+ * whatever the slot or the stack held before (t_kgaps.sh).
  */
 #include <hip/hip_runtime.h>
 #include <stdio.h>
@@ -96,7 +101,22 @@ int main(int argc, char **argv)
 	for (int i = 0; i < 11; i++)
 		b.v[i] = i;
 	big<<<1, 1>>>(1, b, 2);
-	for (int i = 0; argc > 1 && i < atoi(argv[1]); i++)
+	if (argc > 2 && !strcmp(argv[1], "gaps")) {
+		for (int i = 0; i < 11; i++)
+			b.v[i] = (long)(0x8877665544332211ull + 0x0101u * i);
+		for (int i = 0; i < atoi(argv[2]); i++) {
+			/* 1 to 3 of big: every slot of a ring sees each */
+			for (int j = 0; j <= i % 3; j++)
+				big<<<1, 1>>>(-1 - i, b, 0x7eadbeef);
+			mix<<<1, 1>>>(200, -3, -5000000000ll, true, -1.5e300,
+				      in, pp);
+			fill<int><<<1, 1>>>(xi, -7);
+			mix<<<0, 1>>>(201, -4, -5000000001ll, true, -2.5e300,
+				      in, pp);
+		}
+		hipGetLastError(); /* the empty grid's */
+	}
+	for (int i = 0; argc == 2 && i < atoi(argv[1]); i++)
 		scale<<<1, 1>>>(x, 0.5f, i, pr);
 	return hipDeviceSynchronize() != hipSuccess;
 }
