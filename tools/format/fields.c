@@ -45,10 +45,18 @@ int lbt_has_stream(const struct lbt_rec *r)
 	return lb_api_info[r->api].stream_idx >= 0;
 }
 
+/*
+ * The keys of call arguments that call_rec() treats apart, recognised by
+ * their address (one string each, so no comparison of text per field).
+ */
+static const char key_kernel[] = "kernel", key_args[] = "args",
+		  key_copy_kind[] = "copy_kind";
+
 static struct lbt_field *put(struct lbt_field *f, const char *key, int type,
 			     uint64_t v)
 {
 	f->key = key;
+	f->klen = key ? (uint8_t)strlen(key) : 0; /* (a literal: folded) */
 	f->type = type;
 	f->v = v;
 	f->s = NULL;
@@ -89,12 +97,12 @@ static struct lbt_field *launch(const struct lbt_rec *r, struct lbt_field *f,
 	if (r->api == LB_ID_hipGraphLaunch)
 		return put(f, "graph", LBT_F_HEX, r->raw->a[0]);
 	if (l.kernel_sid) {
-		f = put_str(f, "kernel", lbt_rec_kernel(r, demangled));
+		f = put_str(f, key_kernel, lbt_rec_kernel(r, demangled));
 		if (!f[-1].s)
 			f = put(f - 1, "kernel_id", LBT_F_U64, l.kernel_sid);
 	}
 	if (r->has_kargs) {
-		f = put(f, "args", LBT_F_ARGS, 0);
+		f = put(f, key_args, LBT_F_ARGS, 0);
 		f[-1].rec = r;
 	}
 	f = put_dim(f, "grid", l.grid);
@@ -129,8 +137,8 @@ static struct lbt_field *copy(const struct lbt_rec *r, struct lbt_field *f)
 		return f;
 	k = lbt_memcpy_kind_name(r->note);
 	if (k)
-		return put_str(f, "copy_kind", k);
-	return put(f, "copy_kind", LBT_F_U64, r->note);
+		return put_str(f, key_copy_kind, k);
+	return put(f, key_copy_kind, LBT_F_U64, r->note);
 }
 
 static struct lbt_field *stream(const struct lbt_rec *r, struct lbt_field *f)
@@ -252,6 +260,7 @@ static struct lbt_field *add(struct lbt_field_iter *it, const char *key,
 
 	memset(f, 0, sizeof(*f));
 	f->key = key;
+	f->klen = key ? (uint8_t)strlen(key) : 0;
 	f->type = (uint8_t)type;
 	f->v = v;
 	f->show = (uint8_t)show;
@@ -285,14 +294,14 @@ static void call_rec(struct lbt_field_iter *it, const struct lbt_rec *r)
 		f->role = LBT_R_ARG;
 		f->color = 0;
 		f->crash = NULL;
-		f->label = strcmp(f->key, "copy_kind") ? f->key : "kind";
+		f->label = f->key != key_copy_kind ? f->key : "kind";
 		/* with its arguments the text shows the kernel as a call */
-		if (!strcmp(f->key, "args"))
+		if (f->key == key_args)
 			f->label = "kernel";
-		else if (r->has_kargs && !strcmp(f->key, "kernel"))
+		else if (r->has_kargs && f->key == key_kernel)
 			f->show = LBT_SHOW_JSON;
 		/* JSON keeps the name as recorded beside the readable one */
-		if (!strcmp(f->key, "kernel") && f->s &&
+		if (f->key == key_kernel && f->s &&
 		    (m = lbt_rec_kernel(r, 0)) && strcmp(m, f->s) != 0)
 			add(it, "kernel_mangled", LBT_F_STR, 0, LBT_SHOW_JSON,
 			    LBT_R_ARG, NULL)->s = m;

@@ -94,7 +94,8 @@ enum lbt_frole {
 };
 
 struct lbt_field {
-	const char *key;   /* JSON key */
+	const char *key;   /* JSON key (plain ASCII) */
+	uint8_t klen;	   /* strlen(key), 0 when key is NULL */
 	const char *label; /* text: the name shown, or the sentence part */
 	uint8_t type;	   /* enum lbt_ftype */
 	uint8_t show;	   /* LBT_SHOW_* */

@@ -25,20 +25,18 @@ static const char *type_name(unsigned t)
 	return t < LB_REC_TYPE_MAX && names[t] ? names[t] : "unknown";
 }
 
-static inline void key(struct lbt_out *o, const char *k)
+/* ,"K": at P (K is one of the formats' own keys: plain ASCII). */
+static inline char *w_key(char *p, const struct lbt_field *f)
 {
-	lbt_putc(o, ',');
-	lbt_putc(o, '"');
-	lbt_puts(o, k);
-	lbt_putc(o, '"');
-	lbt_putc(o, ':');
+	p = lbt_w_lit(p, ",\"");
+	p = f->klen <= 32 ? lbt_w_small(p, f->key, f->klen)
+			   : lbt_w_mem(p, f->key, f->klen);
+	return lbt_w_lit(p, "\":");
 }
 
-static inline void key_u64(struct lbt_out *o, const char *k, uint64_t v)
-{
-	key(o, k);
-	lbt_put_u64(o, v);
-}
+/* Longest key the fields have, with its quotes, comma and colon, plus a
+ * number: room that one numeric field needs. */
+#define KEY_ROOM (64 + LBT_NUM_MAX * 3 + 8)
 
 static void put_float(struct lbt_out *o, uint32_t bits)
 {
@@ -70,41 +68,44 @@ static void json_frame(struct lbt_out *o, const struct lbt_frame *f)
 	lbt_puts(o, "]\"");
 }
 
-/* A field's value, as JSON. */
-static void put_value(struct lbt_out *o, const struct lbt_field *f)
+/* A field's value, as JSON: numbers through the cursor P (room
+ * KEY_ROOM), the rest through O; returns the cursor to go on with. */
+static char *put_value(struct lbt_out *o, char *p, const struct lbt_field *f)
 {
 	uint32_t i;
 
 	switch (f->type) {
 	case LBT_F_HEX:
-		lbt_putc(o, '"');
-		lbt_put_hex(o, f->v);
-		lbt_putc(o, '"');
-		break;
+		*p++ = '"';
+		p = lbt_w_hex(p, f->v);
+		*p++ = '"';
+		return p;
 	case LBT_F_U64:
 	case LBT_F_US:
-		lbt_put_u64(o, f->v);
-		break;
+		return lbt_w_u64(p, f->v);
 	case LBT_F_I64:
-		lbt_put_i64(o, (int64_t)f->v);
+		return lbt_w_i64(p, (int64_t)f->v);
+	case LBT_F_DIM3:
+		*p++ = '[';
+		p = lbt_w_u64(p, f->d[0]);
+		*p++ = ',';
+		p = lbt_w_u64(p, f->d[1]);
+		*p++ = ',';
+		p = lbt_w_u64(p, f->d[2]);
+		*p++ = ']';
+		return p;
+	case LBT_F_BOOL:
+		return f->v ? lbt_w_lit(p, "true") : lbt_w_lit(p, "false");
+	default:
 		break;
+	}
+	lbt_end(o, p);
+	switch (f->type) {
 	case LBT_F_STR:
 		lbt_put_json_str(o, f->s);
 		break;
-	case LBT_F_DIM3:
-		lbt_putc(o, '[');
-		lbt_put_u64(o, f->d[0]);
-		lbt_putc(o, ',');
-		lbt_put_u64(o, f->d[1]);
-		lbt_putc(o, ',');
-		lbt_put_u64(o, f->d[2]);
-		lbt_putc(o, ']');
-		break;
 	case LBT_F_MS:
 		put_float(o, (uint32_t)f->v);
-		break;
-	case LBT_F_BOOL:
-		lbt_puts(o, f->v ? "true" : "false");
 		break;
 	case LBT_F_ARGS: {
 		struct lbt_kargs k;
@@ -128,6 +129,7 @@ static void put_value(struct lbt_out *o, const struct lbt_field *f)
 		lbt_puts(o, "null");
 		break;
 	}
+	return o->buf + o->len;
 }
 
 static void *json_begin(struct lbt_set *set, struct lbt_out *o,
@@ -138,13 +140,14 @@ static void *json_begin(struct lbt_set *set, struct lbt_out *o,
 	return o;
 }
 
-static void json_record(void *p, const struct lbt_rec *r)
+static void json_record(void *st, const struct lbt_rec *r)
 {
-	struct lbt_out *o = p;
+	struct lbt_out *o = st;
 	struct lbt_field_iter it;
 	const struct lbt_field *f;
 	const char *rn = NULL;
 	uint32_t tid = r->thread->tid;
+	char *p;
 
 	if (r->type == LB_REC_CALL && !r->in_flight)
 		rn = lbt_ret_name(r);
@@ -152,27 +155,36 @@ static void json_record(void *p, const struct lbt_rec *r)
 		rn = lbt_signal_name(r->ret);
 	if (r->type == LB_REC_CRASH && r->crash)
 		tid = r->crash->tid;
-	lbt_puts(o, "{\"type\":\"");
-	lbt_puts(o, type_name(r->type));
-	lbt_putc(o, '"');
-	key_u64(o, "seq", r->seq);
-	key_u64(o, "pid", r->file->hdr.pid);
-	key_u64(o, "tid", tid);
-	key(o, "api");
+	p = lbt_room(o, KEY_ROOM);
+	p = lbt_w_lit(p, "{\"type\":\"");
+	p = lbt_w_mem(p, type_name(r->type), strlen(type_name(r->type)));
+	p = lbt_w_lit(p, "\",\"seq\":");
+	p = lbt_w_u64(p, r->seq);
+	p = lbt_w_lit(p, ",\"pid\":");
+	p = lbt_w_u64(p, r->file->hdr.pid);
+	p = lbt_w_lit(p, ",\"tid\":");
+	p = lbt_w_u64(p, tid);
+	p = lbt_w_lit(p, ",\"api\":");
+	lbt_end(o, p);
 	lbt_put_json_str(o, r->api_name);
-	key(o, "ret");
-	lbt_put_i64(o, r->ret);
-	key(o, "ret_name");
+	p = lbt_room(o, KEY_ROOM);
+	p = lbt_w_lit(p, ",\"ret\":");
+	p = lbt_w_i64(p, r->ret);
+	p = lbt_w_lit(p, ",\"ret_name\":");
+	lbt_end(o, p);
 	lbt_put_json_str(o, rn);
-	key(o, "t_ns");
-	lbt_put_i64(o, r->t_ns);
-	key(o, "dur_ns");
-	lbt_put_i64(o, r->dur_ns);
+	p = lbt_room(o, KEY_ROOM);
+	p = lbt_w_lit(p, ",\"t_ns\":");
+	p = lbt_w_i64(p, r->t_ns);
+	p = lbt_w_lit(p, ",\"dur_ns\":");
+	p = lbt_w_i64(p, r->dur_ns);
 	lbt_fields_start(&it, r);
 	while ((f = lbt_fields_next(&it, LBT_SHOW_JSON))) {
-		key(o, f->key);
-		put_value(o, f);
+		lbt_end(o, p);
+		p = lbt_room(o, KEY_ROOM);
+		p = put_value(o, w_key(p, f), f);
 	}
+	lbt_end(o, p);
 	lbt_puts(o, "}\n");
 }
 

@@ -41,68 +41,59 @@ void lbt_write_slow(struct lbt_out *o, const char *s, size_t n)
 	}
 }
 
-/*
- * Numbers are written into a scratch array ending at its middle, then
- * copied whole (a fixed length: a few moves, no memcpy call) and only
- * their length counted: print --json writes several per record.
- */
-#define LBT_NUM_MAX 24
+const char lbt_digits2[201] = "00010203040506070809"
+			    "10111213141516171819"
+			    "20212223242526272829"
+			    "30313233343536373839"
+			    "40414243444546474849"
+			    "50515253545556575859"
+			    "60616263646566676869"
+			    "70717273747576777879"
+			    "80818283848586878889"
+			    "90919293949596979899";
 
-static const char lbt_digits2[] = "00010203040506070809"
-				  "10111213141516171819"
-				  "20212223242526272829"
-				  "30313233343536373839"
-				  "40414243444546474849"
-				  "50515253545556575859"
-				  "60616263646566676869"
-				  "70717273747576777879"
-				  "80818283848586878889"
-				  "90919293949596979899";
+#define H16(x) #x "0" #x "1" #x "2" #x "3" #x "4" #x "5" #x "6" #x "7" \
+		 #x "8" #x "9" #x "a" #x "b" #x "c" #x "d" #x "e" #x "f"
+const char lbt_hex2[513] = H16(0) H16(1) H16(2) H16(3) H16(4) H16(5) H16(6)
+    H16(7) H16(8) H16(9) H16(a) H16(b) H16(c) H16(d) H16(e) H16(f);
+#undef H16
+
+const uint64_t lbt_pow10[20] = {
+    1ull,
+    10ull,
+    100ull,
+    1000ull,
+    10000ull,
+    100000ull,
+    1000000ull,
+    10000000ull,
+    100000000ull,
+    1000000000ull,
+    10000000000ull,
+    100000000000ull,
+    1000000000000ull,
+    10000000000000ull,
+    100000000000000ull,
+    1000000000000000ull,
+    10000000000000000ull,
+    100000000000000000ull,
+    1000000000000000000ull,
+    10000000000000000000ull,
+};
 
 void lbt_put_u64(struct lbt_out *o, uint64_t v)
 {
-	char tmp[2 * LBT_NUM_MAX], *e = tmp + LBT_NUM_MAX, *p = e;
-	char *d = lbt_room(o, LBT_NUM_MAX);
-
-	while (v >= 100) {
-		p -= 2;
-		memcpy(p, lbt_digits2 + (v % 100) * 2, 2);
-		v /= 100;
-	}
-	if (v >= 10) {
-		p -= 2;
-		memcpy(p, lbt_digits2 + v * 2, 2);
-	} else {
-		*--p = (char)('0' + v);
-	}
-	memcpy(d, p, LBT_NUM_MAX);
-	o->len += (size_t)(e - p);
+	lbt_end(o, lbt_w_u64(lbt_room(o, LBT_NUM_MAX), v));
 }
 
 void lbt_put_i64(struct lbt_out *o, int64_t v)
 {
-	if (v < 0) {
-		lbt_putc(o, '-');
-		lbt_put_u64(o, -(uint64_t)v);
-	} else {
-		lbt_put_u64(o, v);
-	}
+	lbt_end(o, lbt_w_i64(lbt_room(o, LBT_NUM_MAX), v));
 }
 
 void lbt_put_hex(struct lbt_out *o, uint64_t v)
 {
-	static const char dig[] = "0123456789abcdef";
-	char tmp[2 * LBT_NUM_MAX], *e = tmp + LBT_NUM_MAX, *p = e;
-	char *d = lbt_room(o, LBT_NUM_MAX);
-
-	do {
-		*--p = dig[v & 15];
-		v >>= 4;
-	} while (v);
-	*--p = 'x';
-	*--p = '0';
-	memcpy(d, p, LBT_NUM_MAX);
-	o->len += (size_t)(e - p);
+	lbt_end(o, lbt_w_hex(lbt_room(o, LBT_NUM_MAX), v));
 }
 
 void lbt_put_fixed(struct lbt_out *o, int64_t ns, int64_t unit, int dec)
@@ -185,42 +176,85 @@ static const unsigned char lbt_json_plain[256] = {
 	[0x5d ... 0x7f] = 1,
 };
 
+/*
+ * Nonzero if none of the 8 bytes of X needs escaping (all plain): tests
+ * all 8 at once (the haszero/hasless tricks: a byte below N borrows in
+ * X - N * ones, and only then is its top bit set where X's is not).
+ */
+static inline int plain8(uint64_t x)
+{
+	const uint64_t ones = 0x0101010101010101ull;
+	uint64_t q = x ^ (ones * '"'), b = x ^ (ones * '\\');
+	uint64_t t = x;				/* >= 0x80 */
+
+	t |= (x - ones * 0x20) & ~x;		/* < 0x20 */
+	t |= (q - ones) & ~q;			/* '"' */
+	t |= (b - ones) & ~b;			/* '\\' */
+	return !(t & ones * 0x80);
+}
+
 void lbt_put_json_chars(struct lbt_out *o, const char *str)
 {
 	static const char dig[] = "0123456789abcdef";
 	const unsigned char *s = (const unsigned char *)str;
+	size_t left = strlen(str);
 
-	while (*s) {
-		/* plain bytes straight into the buffer, 256 at a time */
+	while (left) {
+		/* plain bytes straight into the buffer, 256 at a time, by
+		 * words of 8 while they last (the length known, no word
+		 * is read past the string) */
 		char *d = lbt_room(o, 256);
-		size_t i = 0;
+		size_t i = 0, k = left < 256 ? left : 256;
+		uint64_t x;
 		int n;
 
-		while (i < 256 && lbt_json_plain[s[i]]) {
-			d[i] = (char)s[i];
-			i++;
+		while (i + 8 <= k) {
+			memcpy(&x, s + i, 8);
+			if (!plain8(x))
+				break;
+			memcpy(d + i, &x, 8);
+			i += 8;
+		}
+		/* the last few: the word that ends the run, if plain, read
+		 * over bytes already checked (k >= 8) */
+		if (i < k && k >= 8 && i + 8 > k) {
+			memcpy(&x, s + k - 8, 8);
+			if (plain8(x)) {
+				memcpy(d + k - 8, &x, 8);
+				i = k;
+			}
+		}
+		while (i < k) {
+			unsigned char c = s[i];
+
+			if (!lbt_json_plain[c])
+				break;
+			d[i++] = (char)c;
 		}
 		o->len += i;
 		s += i;
-		if (i == 256)
+		left -= i;
+		if (i == k)
 			continue;
-		if (!*s)
-			break;
 		if (*s == '"' || *s == '\\') {
 			lbt_putc(o, '\\');
 			lbt_putc(o, *s++);
+			left--;
 		} else if (*s < 0x20) {
 			char e[6] = {'\\', 'u',		 '0',
 				     '0',  dig[*s >> 4], dig[*s & 15]};
 
 			lbt_write(o, e, 6);
 			s++;
+			left--;
 		} else if ((n = utf8_len(s)) > 0) {
 			lbt_write(o, (const char *)s, n);
 			s += n;
+			left -= n;
 		} else {
 			lbt_puts(o, "\\ufffd");
 			s++;
+			left--;
 		}
 	}
 }

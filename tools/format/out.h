@@ -65,6 +65,121 @@ void lbt_put_u64(struct lbt_out *o, uint64_t v);
 void lbt_put_i64(struct lbt_out *o, int64_t v);
 void lbt_put_hex(struct lbt_out *o, uint64_t v);
 
+/*
+ * Writing through a cursor, for the formats' hot paths: P = lbt_room(O, N)
+ * is room for N bytes, lbt_w_*() write at P and return the new end, and
+ * lbt_end(O, P) takes what was written.  A cursor kept in a local
+ * variable stays in a register, where o->len would be reloaded after
+ * every byte stored (a char store may alias it).
+ */
+#define LBT_NUM_MAX 24 /* room for any lbt_w_u64/i64/hex */
+
+static inline void lbt_end(struct lbt_out *o, char *p)
+{
+	o->len = (size_t)(p - o->buf);
+}
+
+static inline char *lbt_w_mem(char *p, const char *s, size_t n)
+{
+	memcpy(p, s, n);
+	return p + n;
+}
+
+/*
+ * N bytes (N <= 32) from S to P without a call: two overlapping moves of
+ * the largest width that fits, none reading outside S[0..N).
+ */
+static inline char *lbt_w_small(char *p, const char *s, size_t n)
+{
+	uint64_t a, b;
+	uint32_t c, d;
+
+	if (n >= 16) {
+		char t[16], u[16];
+
+		memcpy(t, s, 16);
+		memcpy(u, s + n - 16, 16);
+		memcpy(p, t, 16);
+		memcpy(p + n - 16, u, 16);
+	} else if (n >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + n - 8, 8);
+		memcpy(p, &a, 8);
+		memcpy(p + n - 8, &b, 8);
+	} else if (n >= 4) {
+		memcpy(&c, s, 4);
+		memcpy(&d, s + n - 4, 4);
+		memcpy(p, &c, 4);
+		memcpy(p + n - 4, &d, 4);
+	} else if (n) {
+		p[0] = s[0];
+		p[n / 2] = s[n / 2];
+		p[n - 1] = s[n - 1];
+	}
+	return p + n;
+}
+
+/* A string literal, its length known when compiling. */
+#define lbt_w_lit(p, lit) lbt_w_mem((p), (lit), sizeof(lit) - 1)
+
+extern const char lbt_digits2[201];  /* "00" "01" .. "99" */
+extern const char lbt_hex2[513];     /* "00" "01" .. "ff" */
+extern const uint64_t lbt_pow10[20]; /* 10^0 .. 10^19 */
+
+/*
+ * Numbers go straight to their place, last digit first, once their
+ * length is known (building them elsewhere to copy them in costs a
+ * stalled reload of the bytes just stored).  The length: log10 from the
+ * bit length, then the one power of ten the estimate may be short of.
+ */
+static inline unsigned lbt_dec_len(uint64_t v)
+{
+	unsigned t = ((64 - __builtin_clzll(v | 1)) * 1233) >> 12;
+
+	return t + ((v | 1) >= lbt_pow10[t]);
+}
+
+static inline char *lbt_w_u64(char *p, uint64_t v)
+{
+	char *end = p + lbt_dec_len(v), *e = end;
+
+	while (v >= 100) {
+		e -= 2;
+		memcpy(e, lbt_digits2 + (v % 100) * 2, 2);
+		v /= 100;
+	}
+	if (v >= 10)
+		memcpy(e - 2, lbt_digits2 + v * 2, 2);
+	else
+		e[-1] = (char)('0' + v);
+	return end;
+}
+
+static inline char *lbt_w_i64(char *p, int64_t v)
+{
+	if (v < 0) {
+		*p++ = '-';
+		return lbt_w_u64(p, -(uint64_t)v);
+	}
+	return lbt_w_u64(p, (uint64_t)v);
+}
+
+static inline char *lbt_w_hex(char *p, uint64_t v)
+{
+	unsigned n = (64 - __builtin_clzll(v | 1) + 3) / 4;
+	char *end = p + 2 + n, *e = end;
+
+	p[0] = '0';
+	p[1] = 'x';
+	for (; n >= 2; n -= 2, v >>= 8) {
+		e -= 2;
+		memcpy(e, lbt_hex2 + (v & 0xff) * 2, 2);
+	}
+	if (n)
+		e[-1] = lbt_hex2[(v & 15) * 2 + 1];
+	return end;
+}
+
 /* NS as a decimal number of UNIT-ns with DEC decimals: (1234, 1000, 3)
  * gives "1.234".  Negative values get a '-'. */
 void lbt_put_fixed(struct lbt_out *o, int64_t ns, int64_t unit, int dec);
