@@ -43,9 +43,16 @@ struct kernel_raw {
 	struct lbt_sketch sk;
 };
 
+/* What the hot loop needs of one writer's API id (see sum_raw). */
+struct api_ent {
+	int32_t row;	/* API row, -1 = not looked up */
+	uint8_t launch; /* a kernel launch (not a host function's) */
+	uint8_t query;	/* "not ready" is an answer, not an error */
+};
+
 /* Per-file shortcut from the writer's API id / kernel string to a row. */
 struct file_cache {
-	int32_t *api; /* napi entries, -1 = not looked up */
+	struct api_ent *api; /* napi entries */
 	uint32_t last_sid;
 	int32_t last_krow;
 	struct kernel_raw *kr; /* open addressing on sid (nonzero) */
@@ -193,13 +200,24 @@ static void *sum_begin(struct lbt_set *set, struct lbt_out *o,
 		uint32_t j;
 
 		s->fc[i].api =
-		    malloc((f->napi ? f->napi : 1) * sizeof(int32_t));
+		    malloc((f->napi ? f->napi : 1) * sizeof(*s->fc[i].api));
 		if (!s->fc[i].api) {
 			s->oom = 1;
 			continue;
 		}
-		for (j = 0; j < f->napi; j++)
-			s->fc[i].api[j] = -1;
+		for (j = 0; j < f->napi; j++) {
+			int api = f->api_map[j];
+			struct api_ent *e = &s->fc[i].api[j];
+
+			e->row = -1;
+			e->launch = api >= 0 &&
+				    lb_api_info[api].kind == LB_KIND_LAUNCH &&
+				    api != LB_ID_hipLaunchHostFunc &&
+				    api != LB_ID_hipStreamAddCallback;
+			e->query = api == LB_ID_hipStreamQuery ||
+				   api == LB_ID_hipStreamQuery_spt ||
+				   api == LB_ID_hipEventQuery;
+		}
 		s->fc[i].last_krow = -1;
 	}
 	return s;
@@ -289,9 +307,9 @@ static void sum_record(void *p, const struct lbt_rec *r)
 		return;
 	}
 	if (r->api_raw < r->file->napi && fc->api) {
-		row = fc->api[r->api_raw];
+		row = fc->api[r->api_raw].row;
 		if (row < 0)
-			row = fc->api[r->api_raw] =
+			row = fc->api[r->api_raw].row =
 			    row_of(&s->apis, r->api_name, SIZE_MAX);
 	} else {
 		row = row_of(&s->apis, r->api_name, SIZE_MAX);
@@ -300,13 +318,13 @@ static void sum_record(void *p, const struct lbt_rec *r)
 		add(s, &s->apis.rows[row], r);
 	if (r->kind != LB_KIND_LAUNCH)
 		return;
-	sid = (uint32_t)r->raw->a[0];
+	lbt_rec_launch(r, &l);
+	if (!l.kernel_sid)
+		return; /* host function, callback, configuration */
+	sid = l.kernel_sid;
 	if (sid == fc->last_sid && fc->last_krow >= 0) {
 		row = fc->last_krow;
 	} else {
-		lbt_rec_launch(r, &l);
-		if (!l.kernel_sid)
-			return; /* host function, callback, configuration */
 		row = kernel_row(fc, sid);
 		fc->last_sid = sid;
 		fc->last_krow = row;
@@ -358,9 +376,9 @@ static void sum_raw_one(struct summary *s, const struct lbt_file *f,
 		return;
 	}
 	if (raw < f->napi && fc->api) {
-		row = fc->api[raw];
+		row = fc->api[raw].row;
 		if (row < 0)
-			row = fc->api[raw] = row_of(
+			row = fc->api[raw].row = row_of(
 				&s->apis, lbt_raw_api_name(s->set, f, raw),
 				SIZE_MAX);
 	} else {
@@ -378,15 +396,15 @@ static void sum_raw_one(struct summary *s, const struct lbt_file *f,
 		if (lbt_sketch_add(&s->apis.rows[row].sk, dur < 0 ? 0 : dur))
 			s->oom = 1;
 	}
-	if (api < 0 || lb_api_info[api].kind != LB_KIND_LAUNCH)
+	/* host functions and callbacks carry no kernel */
+	if (api < 0 || lb_api_info[api].kind != LB_KIND_LAUNCH ||
+	    api == LB_ID_hipLaunchHostFunc || api == LB_ID_hipStreamAddCallback)
 		return;
 	sid = (uint32_t)x->a[0];
 	if (sid == fc->last_sid && fc->last_krow >= 0) {
 		row = fc->last_krow;
 	} else {
-		/* host functions and callbacks carry no kernel */
-		if (api == LB_ID_hipLaunchHostFunc ||
-		    api == LB_ID_hipStreamAddCallback || !sid)
+		if (!sid)
 			return;
 		row = kernel_row(fc, sid);
 		fc->last_sid = sid;
@@ -401,15 +419,70 @@ static void sum_raw_one(struct summary *s, const struct lbt_file *f,
 		s->oom = 1;
 }
 
+/*
+ * The statistics' inner loop: a whole call whose API has its row takes
+ * the short way (one table entry says row, launch, query); anything else
+ * (other records, in-flight calls, an API seen first) sum_raw_one().
+ */
 static int sum_raw(void *p, const struct lbt_file *f,
 		   const struct lb_trace_rec *x, uint32_t n)
 {
 	struct summary *s = p;
 	struct file_cache *fc = &s->fc[f->index];
-	uint32_t i;
+	const struct api_ent *ents = fc->api;
+	uint32_t i, napi = ents ? f->napi : 0, sid;
+	int identity = f->ns_identity, oom = 0;
 
-	for (i = 0; i < n; i++)
-		sum_raw_one(s, f, fc, &x[i]);
+	for (i = 0; i < n; i++) {
+		const struct lb_trace_rec *r = &x[i];
+		const struct api_ent *e;
+		struct stat_row *row;
+		uint64_t d;
+		int32_t k;
+		int err;
+
+		if (__builtin_expect(r->hdr.type != LB_REC_CALL ||
+					     r->hdr.api >= napi || !r->t1 ||
+					     (r->hdr.flags & LB_RF_INFLIGHT) ||
+					     ents[r->hdr.api].row < 0,
+				     0)) {
+			sum_raw_one(s, f, fc, r);
+			continue;
+		}
+		e = &ents[r->hdr.api];
+		s->records++;
+		/* lbt_raw_dur_ns() */
+		d = r->t1 > r->t0 && r->t0 ? r->t1 - r->t0 : 0;
+		if (identity)
+			d = d > INT64_MAX / 4 ? INT64_MAX / 4 : d;
+		else
+			d = (uint64_t)lbt_dticks_ns(f, d);
+		/* lbt_rec_is_error() */
+		err = r->hdr.ret && !(r->hdr.ret == 600 && e->query);
+		row = &s->apis.rows[e->row];
+		row->errors += err;
+		oom |= lbt_sketch_add(&row->sk, d);
+		if (!e->launch)
+			continue;
+		sid = (uint32_t)r->a[0];
+		if (sid == fc->last_sid && fc->last_krow >= 0) {
+			k = fc->last_krow;
+		} else {
+			if (!sid)
+				continue;
+			k = kernel_row(fc, sid);
+			fc->last_sid = sid;
+			fc->last_krow = k;
+		}
+		if (k < 0) {
+			s->kernels.full = 1;
+			continue;
+		}
+		fc->kr[k].errors += err;
+		oom |= lbt_sketch_add(&fc->kr[k].sk, d);
+	}
+	if (oom)
+		s->oom = 1;
 	return 0;
 }
 

@@ -328,27 +328,25 @@ static int each_raw_thread(struct lbt_file *f, struct lbt_thread *t,
 			n = ch->first + ch->n - s;
 			if (n > b->npos - pos)
 				n = b->npos - pos;
-			for (k = 0, run = 0; k < n; k++) {
-				if (r[k].hdr.type) {
-					if (f->lazy_sc)
-						lbt_scan_one(f, f->lazy_sc, t,
-							     &r[k],
-							     lbt_slot_off(b, s + k));
-					run++;
-					continue;
-				}
-				if (run && (rc = fn(arg, f, &r[k - run], run)))
-					return rc;
-				run = 0;
-				/* the commit rule: a plain block ends here */
-				if (!(b->flags & LB_BLK_RING)) {
+			for (k = 0; k < n; k += run) {
+				if (!r[k].hdr.type) {
+					run = 1;
+					/* the commit rule: a plain block ends
+					 * here */
+					if (b->flags & LB_BLK_RING)
+						continue;
 					b->npos = pos + k;
 					end = 1;
 					break;
 				}
+				run = f->lazy_sc
+					  ? lbt_scan_run(f, f->lazy_sc, t, &r[k],
+							 n - k,
+							 lbt_slot_off(b, s + k))
+					  : lbt_run_len(&r[k], n - k);
+				if ((rc = fn(arg, f, &r[k], run)))
+					return rc;
 			}
-			if (run && (rc = fn(arg, f, &r[k - run], run)))
-				return rc;
 			if (end)
 				break;
 		}

@@ -176,6 +176,57 @@ static inline void lbt_scan_one(struct lbt_file *f, struct lbt_scan *sc,
 	else
 		lbt_scan_other(f, sc, t, r, off);
 }
+/* Committed records at R, of at most N: up to the first empty slot. */
+static inline uint32_t lbt_run_len(const struct lb_trace_rec *r, uint32_t n)
+{
+	uint32_t k = 0;
+
+	while (k < n && r[k].hdr.type)
+		k++;
+	return k;
+}
+
+/*
+ * lbt_run_len() that scans what it passes (lbt_scan_one() of each) of
+ * thread T, R at byte OFF: the statistics' pass (lbt_each_raw) scans
+ * whole runs, calls counted and their span kept in registers.
+ */
+static inline uint32_t lbt_scan_run(struct lbt_file *f, struct lbt_scan *sc,
+				    struct lbt_thread *t,
+				    const struct lb_trace_rec *r, uint32_t n,
+				    uint64_t off)
+{
+	uint64_t lo = sc->sp.lo, hi = sc->sp.hi, calls = 0;
+	uint32_t k;
+
+	for (k = 0; k < n; k++) {
+		const struct lb_trace_rec *x = &r[k];
+
+		if (x->hdr.type == LB_REC_CALL) {
+			calls++;
+			if (!x->t0)
+				continue;
+			lo = x->t0 < lo ? x->t0 : lo;
+			hi = x->t1 > hi ? x->t1 : hi;
+			hi = x->t0 > hi ? x->t0 : hi;
+			continue;
+		}
+		if (!x->hdr.type)
+			break;
+		sc->sp.lo = lo;
+		sc->sp.hi = hi;
+		lbt_note_time(x, &sc->sp);
+		lbt_scan_other(f, sc, t, x, off + (uint64_t)k * sizeof(*x));
+		lo = sc->sp.lo;
+		hi = sc->sp.hi;
+	}
+	sc->sp.lo = lo;
+	sc->sp.hi = hi;
+	sc->ncalls += calls;
+	sc->trecs[t - f->threads] += k;
+	return k;
+}
+
 int lbt_scan_end(struct lbt_file *f, struct lbt_scan *sc);
 void lbt_scan_abort(struct lbt_file *f, struct lbt_scan *sc);
 
