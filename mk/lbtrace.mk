@@ -46,6 +46,10 @@ $(LBT_TEST_DIR)/sketch_test: tests/tools/lbtrace/sketch_test.c tools/cmd/sketch.
 	@mkdir -p $(@D)
 	$(CC) $(LBT_CFLAGS) -o $@ tests/tools/lbtrace/sketch_test.c tools/cmd/sketch.c
 
+$(LBT_TEST_DIR)/out_test: tests/tools/lbtrace/out_test.c tools/format/out.c tools/format/out.h
+	@mkdir -p $(@D)
+	$(CC) $(LBT_CFLAGS) -o $@ tests/tools/lbtrace/out_test.c tools/format/out.c
+
 LBT_TESTS := $(sort $(wildcard tests/tools/lbtrace/test_*.sh))
 # test_real.sh reads traces of the real trace policy, written over the
 # trace tests' fake runtime (mk/trace.mk) when that part is present
@@ -54,7 +58,7 @@ LBT_REAL_DEPS := $(if $(wildcard mk/trace.mk),$(BUILD)/liblbshim.so \
 
 .PHONY: check-lbtrace check-fuzz-replay fuzz bench-lbtrace lbtrace-golden
 check-lbtrace: $(BUILD)/lbtrace $(LBT_TEST_DIR)/gen_trace $(LBT_TEST_DIR)/errtab \
-		$(LBT_TEST_DIR)/sketch_test $(LBT_REAL_DEPS)
+		$(LBT_TEST_DIR)/sketch_test $(LBT_TEST_DIR)/out_test $(LBT_REAL_DEPS)
 	@BUILD=$(BUILD) sh mk/run-tests.sh lbtrace $(BUILD)/results $(LBT_TESTS)
 
 # Rewrites tests/tools/lbtrace/golden/ from the current output (review the diff).

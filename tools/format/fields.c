@@ -279,17 +279,18 @@ static struct lbt_field *prose(struct lbt_field_iter *it, const char *key,
 
 static void call_rec(struct lbt_field_iter *it, const struct lbt_rec *r)
 {
-	struct lbt_field args[LBT_MAX_FIELDS], *f;
-	int n = lbt_call_fields(r, args, 1), i;
+	struct lbt_field *f;
+	int n, i;
 	const char *m;
 
 	f = add(it, "api_kind", LBT_F_STR, 0, LBT_SHOW_JSON, LBT_R_ARG, NULL);
 	f->s = r->kind >= 0 ? lb_kind_name(r->kind) : NULL;
 	add(it, "device", LBT_F_U64, r->device, LBT_SHOW_JSON, LBT_R_ARG,
 	    NULL);
+	/* the arguments, made in place (the list has room for them) */
+	n = lbt_call_fields(r, &it->f[it->n], 1);
 	for (i = 0; i < n; i++) {
 		f = &it->f[it->n++];
-		*f = args[i];
 		f->show = LBT_SHOW_BOTH;
 		f->role = LBT_R_ARG;
 		f->color = 0;
@@ -300,11 +301,14 @@ static void call_rec(struct lbt_field_iter *it, const struct lbt_rec *r)
 			f->label = "kernel";
 		else if (r->has_kargs && f->key == key_kernel)
 			f->show = LBT_SHOW_JSON;
-		/* JSON keeps the name as recorded beside the readable one */
+		/* JSON keeps the name as recorded beside the readable one,
+		 * right after it: the arguments after it move up one */
 		if (f->key == key_kernel && f->s &&
-		    (m = lbt_rec_kernel(r, 0)) && strcmp(m, f->s) != 0)
+		    (m = lbt_rec_kernel(r, 0)) && strcmp(m, f->s) != 0) {
+			memmove(f + 2, f + 1, (n - i - 1) * sizeof(*f));
 			add(it, "kernel_mangled", LBT_F_STR, 0, LBT_SHOW_JSON,
 			    LBT_R_ARG, NULL)->s = m;
+		}
 	}
 	if (lbt_has_stream(r)) {
 		int remapped = !!(r->flags & LB_RF_REMAPPED);

@@ -35,7 +35,8 @@ static inline char *w_key(char *p, const struct lbt_field *f)
 }
 
 /* Longest key the fields have, with its quotes, comma and colon, plus a
- * number: room that one numeric field needs. */
+ * number: room that one numeric field needs (and each stretch of
+ * json_record between two calls of more()). */
 #define KEY_ROOM (64 + LBT_NUM_MAX * 3 + 8)
 
 static void put_float(struct lbt_out *o, uint32_t bits)
@@ -132,22 +133,77 @@ static char *put_value(struct lbt_out *o, char *p, const struct lbt_field *f)
 	return o->buf + o->len;
 }
 
+/*
+ * Names shown on every record (the API's, the return code's) checked
+ * once each: kept by address, since they live as long as the set and
+ * never change (reader.h: api_name; the return codes' table is static).
+ */
+struct name_ent {
+	const char *s;
+	uint32_t n;
+	char t[36];
+};
+
+struct json {
+	struct lbt_out *o;
+	struct name_ent names[64];
+};
+
+/* Takes what was written up to P; a cursor with room KEY_ROOM again. */
+static inline char *more(struct lbt_out *o, char *p)
+{
+	lbt_end(o, p);
+	return lbt_room(o, KEY_ROOM);
+}
+
+/* "S" (or null) at P, with room KEY_ROOM; returns the cursor. */
+static char *w_name(struct json *j, char *p, const char *s)
+{
+	struct name_ent *e = &j->names[((uintptr_t)s >> 3) & 63];
+	size_t n;
+
+	if (!s)
+		return lbt_w_lit(p, "null");
+	if (e->s != s) {
+		n = strlen(s);
+		if (n > sizeof(e->t) || !lbt_json_plain_small(s, n)) {
+			lbt_end(j->o, p);
+			lbt_put_json_str(j->o, s);
+			return lbt_room(j->o, KEY_ROOM);
+		}
+		memcpy(e->t, s, n);
+		e->n = (uint32_t)n;
+		e->s = s;
+	}
+	*p++ = '"';
+	p = lbt_w_small(p, e->t, e->n);
+	*p++ = '"';
+	return p;
+}
+
 static void *json_begin(struct lbt_set *set, struct lbt_out *o,
 			const struct lbt_opts *opt)
 {
+	struct json *j = calloc(1, sizeof(*j));
+
 	(void)set;
 	(void)opt;
-	return o;
+	if (j)
+		j->o = o;
+	return j;
 }
 
 static void json_record(void *st, const struct lbt_rec *r)
 {
-	struct lbt_out *o = st;
+	struct json *j = st;
+	struct lbt_out *o = j->o;
 	struct lbt_field_iter it;
 	const struct lbt_field *f;
 	const char *rn = NULL;
 	uint32_t tid = r->thread->tid;
+	const char *tn;
 	char *p;
+	int i;
 
 	if (r->type == LB_REC_CALL && !r->in_flight)
 		rn = lbt_ret_name(r);
@@ -156,33 +212,37 @@ static void json_record(void *st, const struct lbt_rec *r)
 	if (r->type == LB_REC_CRASH && r->crash)
 		tid = r->crash->tid;
 	p = lbt_room(o, KEY_ROOM);
-	p = lbt_w_lit(p, "{\"type\":\"");
-	p = lbt_w_mem(p, type_name(r->type), strlen(type_name(r->type)));
-	p = lbt_w_lit(p, "\",\"seq\":");
+	if (r->type == LB_REC_CALL) {
+		p = lbt_w_lit(p, "{\"type\":\"call\",\"seq\":");
+	} else {
+		tn = type_name(r->type);
+		p = lbt_w_lit(p, "{\"type\":\"");
+		p = lbt_w_mem(p, tn, strlen(tn));
+		p = lbt_w_lit(p, "\",\"seq\":");
+	}
 	p = lbt_w_u64(p, r->seq);
 	p = lbt_w_lit(p, ",\"pid\":");
 	p = lbt_w_u64(p, r->file->hdr.pid);
 	p = lbt_w_lit(p, ",\"tid\":");
 	p = lbt_w_u64(p, tid);
 	p = lbt_w_lit(p, ",\"api\":");
-	lbt_end(o, p);
-	lbt_put_json_str(o, r->api_name);
-	p = lbt_room(o, KEY_ROOM);
+	p = w_name(j, p, r->api_name);
+	p = more(o, p);
 	p = lbt_w_lit(p, ",\"ret\":");
 	p = lbt_w_i64(p, r->ret);
 	p = lbt_w_lit(p, ",\"ret_name\":");
-	lbt_end(o, p);
-	lbt_put_json_str(o, rn);
-	p = lbt_room(o, KEY_ROOM);
+	p = w_name(j, p, rn);
+	p = more(o, p);
 	p = lbt_w_lit(p, ",\"t_ns\":");
 	p = lbt_w_i64(p, r->t_ns);
 	p = lbt_w_lit(p, ",\"dur_ns\":");
 	p = lbt_w_i64(p, r->dur_ns);
 	lbt_fields_start(&it, r);
-	while ((f = lbt_fields_next(&it, LBT_SHOW_JSON))) {
-		lbt_end(o, p);
-		p = lbt_room(o, KEY_ROOM);
-		p = put_value(o, w_key(p, f), f);
+	for (i = 0; i < it.n; i++) {
+		f = &it.f[i];
+		if (!(f->show & LBT_SHOW_JSON))
+			continue;
+		p = put_value(o, w_key(more(o, p), f), f);
 	}
 	lbt_end(o, p);
 	lbt_puts(o, "}\n");
@@ -190,7 +250,7 @@ static void json_record(void *st, const struct lbt_rec *r)
 
 static int json_end(void *p)
 {
-	(void)p;
+	free(p);
 	return 0;
 }
 

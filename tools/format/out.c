@@ -259,10 +259,55 @@ void lbt_put_json_chars(struct lbt_out *o, const char *str)
 	}
 }
 
+/* Nonzero if the N bytes at S (N <= 32) need no escaping: checked by
+ * words that stay inside S[0..N), the last one overlapping. */
+int lbt_json_plain_small(const char *s, size_t n)
+{
+	uint64_t x;
+	uint32_t w;
+	size_t i;
+
+	if (n >= 8) {
+		for (i = 0; i + 8 <= n; i += 8) {
+			memcpy(&x, s + i, 8);
+			if (!plain8(x))
+				return 0;
+		}
+		memcpy(&x, s + n - 8, 8);
+		return plain8(x);
+	}
+	if (n >= 4) {
+		memcpy(&w, s, 4);
+		x = w;
+		memcpy(&w, s + n - 4, 4);
+		x |= (uint64_t)w << 32;
+		return plain8(x);
+	}
+	for (i = 0; i < n; i++)
+		if (!lbt_json_plain[(unsigned char)s[i]])
+			return 0;
+	return 1;
+}
+
+
 void lbt_put_json_str(struct lbt_out *o, const char *s)
 {
+	size_t n;
+
 	if (!s) {
 		lbt_puts(o, "null");
+		return;
+	}
+	/* names (APIs, return codes, kinds) are short and plain: moved
+	 * whole, once checked */
+	n = strlen(s);
+	if (n <= 32 && lbt_json_plain_small(s, n)) {
+		char *p = lbt_room(o, 34);
+
+		*p++ = '"';
+		p = lbt_w_small(p, s, n);
+		*p++ = '"';
+		lbt_end(o, p);
 		return;
 	}
 	lbt_putc(o, '"');

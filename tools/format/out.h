@@ -191,6 +191,9 @@ void lbt_printf(struct lbt_out *o, const char *fmt, ...)
 /* S as a quoted JSON string (NULL: null); invalid UTF-8 becomes U+FFFD. */
 void lbt_put_json_str(struct lbt_out *o, const char *s);
 
+/* Nonzero if the N bytes at S (N <= 32) are JSON as they are. */
+int lbt_json_plain_small(const char *s, size_t n);
+
 /* The escaped content of S (not NULL), without the quotes. */
 void lbt_put_json_chars(struct lbt_out *o, const char *s);
 
