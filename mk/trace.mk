@@ -74,11 +74,13 @@ $(TRACE_T)/tkargs: tests/policies/trace/tkargs.hip tests/hipemu/hipemu.h
 
 # What recording a launch's arguments adds (bench-kargs: one line, kept
 # apart from bench-trace's table so that both can change on their own).
-$(TRACE_T)/bench_kargs: tests/policies/trace/bench_kargs.c $(TRACE_FAKE)/libamdhip64.so.5
-	$(CC) $(TRACE_CFLAGS) -O2 $< -o $@ -L$(TRACE_FAKE) -lamdhip64
+$(TRACE_T)/bench_kargs: tests/policies/trace/bench_kargs.c tests/common/lbtest.h \
+		$(TRACE_FAKE)/libamdhip64.so.5
+	$(CC) $(TRACE_CFLAGS) -Itests/common -O2 $< -o $@ -L$(TRACE_FAKE) -lamdhip64
 # One stub registered again and again, by hand (t_kreuse.sh).
-$(TRACE_T)/tkreuse: tests/policies/trace/tkreuse.c $(TRACE_FAKE)/libamdhip64.so.5
-	$(CC) $(TRACE_CFLAGS) $< -o $@ -L$(TRACE_FAKE) -lamdhip64 -lpthread
+$(TRACE_T)/tkreuse: tests/policies/trace/tkreuse.c tests/common/lbtest.h \
+		$(TRACE_FAKE)/libamdhip64.so.5
+	$(CC) $(TRACE_CFLAGS) -Itests/common $< -o $@ -L$(TRACE_FAKE) -lamdhip64 -lpthread
 $(TRACE_T)/tkargs.fatbin: $(TRACE_T)/tkargs
 	objcopy --dump-section .hip_fatbin=$@ $< $@.o && rm -f $@.o
 bench-kargs: $(TRACE_T)/bench_kargs $(TRACE_T)/tkargs.fatbin $(BUILD)/liblbshim.so

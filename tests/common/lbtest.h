@@ -66,6 +66,26 @@ static inline double lbt_now_ms(void)
 	return (double)lbt_now_ns() / 1e6;
 }
 
+/* The whole of the file at path, malloc'd (a code object to load); NULL
+ * when it cannot be read or is empty. */
+static inline void *lbt_load_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	long n;
+	void *p = NULL;
+
+	if (!f)
+		return NULL;
+	if (!fseek(f, 0, SEEK_END) && (n = ftell(f)) > 0 &&
+	    !fseek(f, 0, SEEK_SET) && (p = malloc(n)) &&
+	    fread(p, 1, n, f) != (size_t)n) {
+		free(p);
+		p = NULL;
+	}
+	fclose(f);
+	return p;
+}
+
 /* xorshift: reproducible per seed */
 static inline uint64_t lbt_rand(uint64_t *s)
 {

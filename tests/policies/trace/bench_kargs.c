@@ -23,6 +23,7 @@
 #include <string.h>
 #include <time.h>
 #include "lbshim/hip_decls.h"
+#include "lbtest.h"
 
 static double now_ns(void)
 {
@@ -30,24 +31,6 @@ static double now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static void *load(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	long n;
-	void *p = NULL;
-
-	if (!f)
-		return NULL;
-	if (!fseek(f, 0, SEEK_END) && (n = ftell(f)) > 0 &&
-	    !fseek(f, 0, SEEK_SET) && (p = malloc(n)) &&
-	    fread(p, 1, n, f) != (size_t)n) {
-		free(p);
-		p = NULL;
-	}
-	fclose(f);
-	return p;
 }
 
 /* the host stubs: only their addresses matter */
@@ -89,7 +72,7 @@ static double loop(const void *stub, void **args, long n)
 int main(int argc, char **argv)
 {
 	long n = argc > 2 ? atol(argv[2]) : 200000;
-	void *fatbin = argc > 1 ? load(argv[1]) : NULL;
+	void *fatbin = argc > 1 ? lbt_load_file(argv[1]) : NULL;
 	struct {
 		unsigned magic, version;
 		void *binary, *dummy;
@@ -123,7 +106,6 @@ int main(int argc, char **argv)
 	reg(mods, &stub_scale, "_Z5scalePffi4Pair");
 	reg(mods, &stub_mix, "_Z3mixhsxbdPKfPPf");
 	reg(mods, &stub_big, "_Z3bigi3Bigi");
-
 
 	/* warm up: the first launches write the names and layouts */
 	for (i = 0; i < KINDS; i++)

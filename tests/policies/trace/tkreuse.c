@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lbshim/hip_decls.h"
+#include "lbtest.h"
 
 static char stub;
 static long argv7[7] = { 1, 2, 3, 4, 5, 6, 7 };
@@ -60,24 +61,6 @@ static void *racer(void *p)
 	return NULL;
 }
 
-static void *load(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	long n;
-	void *p = NULL;
-
-	if (!f)
-		return NULL;
-	if (!fseek(f, 0, SEEK_END) && (n = ftell(f)) > 0 &&
-	    !fseek(f, 0, SEEK_SET) && (p = malloc(n)) &&
-	    fread(p, 1, n, f) != (size_t)n) {
-		free(p);
-		p = NULL;
-	}
-	fclose(f);
-	return p;
-}
-
 static void reg(lb_modules_t h, const char *name)
 {
 	__hipRegisterFunction(h, &stub, (char *)name, name, (unsigned)-1,
@@ -89,7 +72,7 @@ int main(int argc, char **argv)
 	static const char *const name[3] = { "_Z3mixhsxbdPKfPPf",
 					     "_Z7nothingv",
 					     "_Z5scalePffi4Pair" };
-	void *fatbin = argc > 1 ? load(argv[1]) : NULL;
+	void *fatbin = argc > 1 ? lbt_load_file(argv[1]) : NULL;
 	struct {
 		unsigned magic, version;
 		void *binary, *dummy;
