@@ -242,7 +242,7 @@ static size_t sid_hash(uint32_t sid)
 }
 
 /* Raw kernel row of SID in FC, made if new; -1 when full or OOM. */
-static int32_t kernel_row(struct file_cache *fc, uint32_t sid)
+static int32_t kernel_row_find(struct file_cache *fc, uint32_t sid)
 {
 	size_t h, i;
 
@@ -285,6 +285,20 @@ find:
 	return -1;
 }
 
+/*
+ * kernel_row_find() behind a memo of the file's last launch (a thread
+ * launches the same kernel again and again); SID is never 0.  The memo
+ * is set by every lookup, so a table grown since is never read stale.
+ */
+static inline int32_t kernel_row(struct file_cache *fc, uint32_t sid)
+{
+	if (sid != fc->last_sid || fc->last_krow < 0) {
+		fc->last_krow = kernel_row_find(fc, sid);
+		fc->last_sid = sid;
+	}
+	return fc->last_krow;
+}
+
 static void sum_record(void *p, const struct lbt_rec *r)
 {
 	struct summary *s = p;
@@ -322,13 +336,7 @@ static void sum_record(void *p, const struct lbt_rec *r)
 	if (!l.kernel_sid)
 		return; /* host function, callback, configuration */
 	sid = l.kernel_sid;
-	if (sid == fc->last_sid && fc->last_krow >= 0) {
-		row = fc->last_krow;
-	} else {
-		row = kernel_row(fc, sid);
-		fc->last_sid = sid;
-		fc->last_krow = row;
-	}
+	row = kernel_row(fc, sid);
 	if (row < 0) {
 		s->kernels.full = 1;
 		return;
@@ -401,15 +409,9 @@ static void sum_raw_one(struct summary *s, const struct lbt_file *f,
 	    api == LB_ID_hipLaunchHostFunc || api == LB_ID_hipStreamAddCallback)
 		return;
 	sid = (uint32_t)x->a[0];
-	if (sid == fc->last_sid && fc->last_krow >= 0) {
-		row = fc->last_krow;
-	} else {
-		if (!sid)
-			return;
-		row = kernel_row(fc, sid);
-		fc->last_sid = sid;
-		fc->last_krow = row;
-	}
+	if (!sid)
+		return;
+	row = kernel_row(fc, sid);
 	if (row < 0) {
 		s->kernels.full = 1;
 		return;
@@ -465,15 +467,9 @@ static int sum_raw(void *p, const struct lbt_file *f,
 		if (!e->launch)
 			continue;
 		sid = (uint32_t)r->a[0];
-		if (sid == fc->last_sid && fc->last_krow >= 0) {
-			k = fc->last_krow;
-		} else {
-			if (!sid)
-				continue;
-			k = kernel_row(fc, sid);
-			fc->last_sid = sid;
-			fc->last_krow = k;
-		}
+		if (!sid)
+			continue;
+		k = kernel_row(fc, sid);
 		if (k < 0) {
 			s->kernels.full = 1;
 			continue;
