@@ -264,8 +264,9 @@ int s0_hz_range(uintptr_t lo, uintptr_t hi, uint64_t n)
 int s0_hz_granules(const uintptr_t *g, int n, uint64_t sub)
 {
 	struct hz_me *me = &hz_me;
+	struct hz_slot *tab = hz_tab, *s;
 	int hz = 0, dev = s0_me.dev, i;
-	uint64_t tag;
+	uint64_t tag, key;
 
 	if (dev < 0 || dev >= S0_MAXDEV)
 		return 0;
@@ -273,17 +274,19 @@ int s0_hz_granules(const uintptr_t *g, int n, uint64_t sub)
 		hz_join(me);
 	tag = (uint64_t)me->serial << 20 | (uint64_t)dev << 12 |
 	      S0_HZ_GRAN_MASK;
+	if (LB_UNLIKELY(me->slot < 0)) {
+		for (i = 0; i < n; i++)
+			hz |= hz_granule(me, g[i], 0, S0_HZ_GRAN, dev, sub);
+		return hz;
+	}
 	for (i = 0; i < n; i++) {
-		struct hz_slot *s = &hz_tab[hz_hash(g[i])];
-		uint64_t key = (uint64_t)g[i] << S0_HZ_GRAN_SHIFT;
-
+		s = &tab[hz_hash(g[i])];
+		key = (uint64_t)g[i] << S0_HZ_GRAN_SHIFT;
 		/* Our own last touch of the whole granule: one store. */
-		if (S0_LOAD(s->key) == key && S0_LOAD(s->tag) == tag &&
-		    me->slot >= 0) {
+		if (LB_LIKELY(S0_LOAD(s->key) == key && S0_LOAD(s->tag) == tag))
 			S0_STORE(s->sub, sub);
-			continue;
-		}
-		hz |= hz_granule(me, g[i], 0, S0_HZ_GRAN, dev, sub);
+		else
+			hz |= hz_granule(me, g[i], 0, S0_HZ_GRAN, dev, sub);
 	}
 	return hz;
 }

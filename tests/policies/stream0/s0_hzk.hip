@@ -10,6 +10,10 @@
 //   event    A records an event after its read, B's null stream waits for
 //            it (hipStreamWaitEvent): no hazard
 //   far      B writes X + 1 MB, a granule A's kernel did not touch
+//   memo     B first launches the same hzk_fill(X) (and syncs) before A
+//            touches X: B's second, identical launch is still a hazard
+//            (the launch memo of stream0_touch.c must not hide it)
+//   memo2    B first launches hzk_fill(X + 1 MB): one pointer changed
 //
 // Prints "read N": what A's kernel read (7 on the legacy stream; B writes 9).
 #include <hip/hip_runtime.h>
@@ -40,7 +44,7 @@ static int *x, *seen, failed;
 static hipEvent_t ev;
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
-static int stage;
+static int stage = -1;
 
 static void ok(hipError_t e, const char *what)
 {
@@ -69,6 +73,8 @@ static void wait_for(int s)
 static void *thread_a(void *unused)
 {
 	(void)unused;
+	if (!strncmp(order, "memo", 4))
+		wait_for(0);
 	hzk_fill<<<1, 1>>>(x, 64, 0x07070707);
 	ok(hipStreamSynchronize(0), "A's first sync");
 	hzk_sleep<<<1, 1>>>(300);
@@ -85,6 +91,11 @@ static void *thread_a(void *unused)
 static void *thread_b(void *unused)
 {
 	(void)unused;
+	if (!strncmp(order, "memo", 4)) {
+		hzk_fill<<<1, 1>>>(order[4] ? x + (1 << 18) : x, 64, 0x09090909);
+		ok(hipStreamSynchronize(0), "B's first sync");
+		go(0);
+	}
 	wait_for(1);
 	if (!strcmp(order, "event"))
 		ok(hipStreamWaitEvent(0, ev, 0), "hipStreamWaitEvent");
@@ -110,7 +121,7 @@ int main(int argc, char **argv)
 	pthread_t a, b;
 
 	if (argc != 2) {
-		fprintf(stderr, "usage: s0_hzk none|struct|copy|event|far\n");
+		fprintf(stderr, "usage: s0_hzk none|struct|copy|event|far|memo|memo2\n");
 		return 2;
 	}
 	order = argv[1];

@@ -15,12 +15,12 @@ touched() {
 	n=$(sed -n 's/.* \([0-9]*\) launches, copies or sets touched memory.*/\1/p' "$T/e")
 	echo "${n:-0}"
 }
-for o in none struct copy event far; do
+for o in none struct copy event far memo memo2; do
 	legacy "$P" $o >"$T/o" 2>&1 || { cat "$T/o"; fail "$o without the policy"; }
 	grep -q ": read 7$" "$T/o" || fail "$o without the policy: $(cat "$T/o")"
 	perthread "$P" $o >"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "$o under stream0"; }
 	case $o in
-	none | struct | copy) want=1 ;;
+	none | struct | copy | memo | memo2) want=1 ;;
 	*) want=0 ;;
 	esac
 	[ "$(touched)" = $want ] || { cat "$T/e"; fail "$o: $(touched) touch hazards, want $want"; }
