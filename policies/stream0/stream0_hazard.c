@@ -261,12 +261,17 @@ int s0_hz_range(uintptr_t lo, uintptr_t hi, uint64_t n)
 	return hz;
 }
 
-int s0_hz_granules(const uintptr_t *g, int n, uint64_t sub)
+void *s0_hz_slot(uintptr_t g)
+{
+	return &hz_tab[hz_hash(g)];
+}
+
+int s0_hz_granules(const uintptr_t *g, void *const *sp, int n, uint64_t sub)
 {
 	struct hz_me *me = &hz_me;
-	struct hz_slot *tab = hz_tab, *s;
+	struct hz_slot *s;
 	int hz = 0, dev = s0_me.dev, i;
-	uint64_t tag, key;
+	uint64_t tag;
 
 	if (dev < 0 || dev >= S0_MAXDEV)
 		return 0;
@@ -280,10 +285,10 @@ int s0_hz_granules(const uintptr_t *g, int n, uint64_t sub)
 		return hz;
 	}
 	for (i = 0; i < n; i++) {
-		s = &tab[hz_hash(g[i])];
-		key = (uint64_t)g[i] << S0_HZ_GRAN_SHIFT;
+		s = sp[i];
 		/* Our own last touch of the whole granule: one store. */
-		if (LB_LIKELY(S0_LOAD(s->key) == key && S0_LOAD(s->tag) == tag))
+		if (LB_LIKELY(S0_LOAD(s->key) == g[i] << S0_HZ_GRAN_SHIFT &&
+			      S0_LOAD(s->tag) == tag))
 			S0_STORE(s->sub, sub);
 		else
 			hz |= hz_granule(me, g[i], 0, S0_HZ_GRAN, dev, sub);

@@ -29,8 +29,13 @@ void s0_hz_touch_init(void);
  * nothing orders before it touched those bytes last.
  */
 int s0_hz_range(uintptr_t lo, uintptr_t hi, uint64_t n);
-/* The same for whole 4 KB granules g[0..n) (address >> S0_HZ_GRAN_SHIFT). */
-int s0_hz_granules(const uintptr_t *g, int n, uint64_t sub);
+/*
+ * The same for whole 4 KB granules g[0..n) (address >> S0_HZ_GRAN_SHIFT);
+ * sp[i] is s0_hz_slot(g[i]), the table slot of g[i] (fixed for the life
+ * of the process: a caller may keep it).
+ */
+int s0_hz_granules(const uintptr_t *g, void *const *sp, int n, uint64_t sub);
+void *s0_hz_slot(uintptr_t g);
 /* Counts one hazard of call c (fn: the kernel, NULL for copies/sets). */
 void s0_hz_count(struct lb_call *c, const void *fn);
 

@@ -256,6 +256,7 @@ struct hz_lmemo {
 	uint64_t gen;
 	uintptr_t v[HZ_MAXPTR];
 	uintptr_t g[HZ_MAXPTR];
+	void *s[HZ_MAXPTR]; /* s0_hz_slot(g[i]) */
 };
 static LB_TLS struct hz_lmemo hz_lmemo = { .n = -2 };
 
@@ -277,7 +278,8 @@ static int hz_kernel(struct lb_call *c, uint64_t sub)
 		for (i = 0; i < n; i++)
 			d |= v[i] ^ mo->v[i];
 		if (!d)
-			return mo->m ? s0_hz_granules(mo->g, mo->m, sub) : 0;
+			return mo->m ? s0_hz_granules(mo->g, mo->s, mo->m, sub)
+				     : 0;
 	}
 	mo->n = -2;
 	/* the known granules, each once when arguments repeat in a row */
@@ -286,12 +288,13 @@ static int hz_kernel(struct lb_call *c, uint64_t sub)
 		g = v[i] >> S0_HZ_GRAN_SHIFT;
 		if (g == last || !hz_is_known(v[i]))
 			continue;
+		mo->s[m] = s0_hz_slot(g);
 		mo->g[m++] = last = g;
 	}
 	mo->m = m;
 	mo->gen = gen;
 	mo->n = n;
-	return m ? s0_hz_granules(mo->g, m, sub) : 0;
+	return m ? s0_hz_granules(mo->g, mo->s, m, sub) : 0;
 }
 
 void s0_hz_touch(struct lb_call *c, uint64_t sub)
