@@ -14,6 +14,8 @@
 //            touches X: B's second, identical launch is still a hazard
 //            (the launch memo of stream0_touch.c must not hide it)
 //   memo2    B first launches hzk_fill(X + 1 MB): one pointer changed
+//   memoev   memo, with the event of "event" between A's read and B's
+//            identical relaunch: no hazard (the memo adds none)
 //
 // Prints "read N": what A's kernel read (7 on the legacy stream; B writes 9).
 #include <hip/hip_runtime.h>
@@ -40,6 +42,7 @@ __global__ void hzk_fillp(hzk_blk b, int val)
 }
 
 static const char *order;
+static int memo, memo_far, with_event;
 static int *x, *seen, failed;
 static hipEvent_t ev;
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
@@ -73,13 +76,13 @@ static void wait_for(int s)
 static void *thread_a(void *unused)
 {
 	(void)unused;
-	if (!strncmp(order, "memo", 4))
+	if (memo)
 		wait_for(0);
 	hzk_fill<<<1, 1>>>(x, 64, 0x07070707);
 	ok(hipStreamSynchronize(0), "A's first sync");
 	hzk_sleep<<<1, 1>>>(300);
 	hzk_peek<<<1, 1>>>(x, seen);
-	if (!strcmp(order, "event"))
+	if (with_event)
 		ok(hipEventRecord(ev, 0), "hipEventRecord");
 	go(1); // "freed" into the cache, no event
 	wait_for(2);
@@ -91,13 +94,13 @@ static void *thread_a(void *unused)
 static void *thread_b(void *unused)
 {
 	(void)unused;
-	if (!strncmp(order, "memo", 4)) {
-		hzk_fill<<<1, 1>>>(order[4] ? x + (1 << 18) : x, 64, 0x09090909);
+	if (memo) {
+		hzk_fill<<<1, 1>>>(memo_far ? x + (1 << 18) : x, 64, 0x09090909);
 		ok(hipStreamSynchronize(0), "B's first sync");
 		go(0);
 	}
 	wait_for(1);
-	if (!strcmp(order, "event"))
+	if (with_event)
 		ok(hipStreamWaitEvent(0, ev, 0), "hipStreamWaitEvent");
 	if (!strcmp(order, "struct")) {
 		hzk_blk b = { x, 64 };
@@ -121,10 +124,13 @@ int main(int argc, char **argv)
 	pthread_t a, b;
 
 	if (argc != 2) {
-		fprintf(stderr, "usage: s0_hzk none|struct|copy|event|far|memo|memo2\n");
+		fprintf(stderr, "usage: s0_hzk none|struct|copy|event|far|memo|memo2|memoev\n");
 		return 2;
 	}
 	order = argv[1];
+	memo = !strncmp(order, "memo", 4);
+	memo_far = !strcmp(order, "memo2");
+	with_event = !strcmp(order, "event") || !strcmp(order, "memoev");
 	ok(hipMalloc(&x, 2 << 20), "hipMalloc");
 	ok(hipHostMalloc(&seen, sizeof(int), 0), "hipHostMalloc");
 	ok(hipEventCreate(&ev), "hipEventCreate");

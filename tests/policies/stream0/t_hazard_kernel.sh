@@ -3,7 +3,8 @@
 # block X while still pending, thread B's kernel (X as a global_buffer
 # argument, or inside a by-value struct) or copy writes it with no event: one
 # hazard, marked on B's launch, the exit line naming the kernel.  With an
-# event between them, or a write 1 MB away, none.  Skipped when the shim
+# event between them, or a write 1 MB away, none; B's launch memo (a
+# relaunch with the same pointers) changes neither.  Skipped when the shim
 # has no kernel-argument registry (lb_launch_ptrs): kernels then go
 # unchecked, as lbshim(7) says.
 . tests/policies/stream0/lib.sh
@@ -15,7 +16,7 @@ touched() {
 	n=$(sed -n 's/.* \([0-9]*\) launches, copies or sets touched memory.*/\1/p' "$T/e")
 	echo "${n:-0}"
 }
-for o in none struct copy event far memo memo2; do
+for o in none struct copy event far memo memo2 memoev; do
 	legacy "$P" $o >"$T/o" 2>&1 || { cat "$T/o"; fail "$o without the policy"; }
 	grep -q ": read 7$" "$T/o" || fail "$o without the policy: $(cat "$T/o")"
 	perthread "$P" $o >"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "$o under stream0"; }
