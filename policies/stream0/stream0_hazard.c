@@ -270,7 +270,7 @@ int s0_hz_granules(const uintptr_t *g, void *const *sp, int n, uint64_t sub)
 {
 	struct hz_me *me = &hz_me;
 	struct hz_slot *s;
-	int hz = 0, dev = s0_me.dev, i;
+	int hz = 0, dev = s0_me.dev, own, i;
 	uint64_t tag;
 
 	if (dev < 0 || dev >= S0_MAXDEV)
@@ -279,15 +279,12 @@ int s0_hz_granules(const uintptr_t *g, void *const *sp, int n, uint64_t sub)
 		hz_join(me);
 	tag = (uint64_t)me->serial << 20 | (uint64_t)dev << 12 |
 	      S0_HZ_GRAN_MASK;
-	if (LB_UNLIKELY(me->slot < 0)) {
-		for (i = 0; i < n; i++)
-			hz |= hz_granule(me, g[i], 0, S0_HZ_GRAN, dev, sub);
-		return hz;
-	}
+	own = me->slot >= 0;
 	for (i = 0; i < n; i++) {
 		s = sp[i];
 		/* Our own last touch of the whole granule: one store. */
-		if (LB_LIKELY(S0_LOAD(s->key) == g[i] << S0_HZ_GRAN_SHIFT &&
+		if (LB_LIKELY(own &&
+			      S0_LOAD(s->key) == g[i] << S0_HZ_GRAN_SHIFT &&
 			      S0_LOAD(s->tag) == tag))
 			S0_STORE(s->sub, sub);
 		else

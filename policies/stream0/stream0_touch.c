@@ -281,7 +281,6 @@ static int hz_kernel(struct lb_call *c, uint64_t sub)
 			return mo->m ? s0_hz_granules(mo->g, mo->s, mo->m, sub)
 				     : 0;
 	}
-	mo->n = -2;
 	/* the known granules, each once when arguments repeat in a row */
 	for (i = 0; i < n; i++) {
 		mo->v[i] = v[i];
