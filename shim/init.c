@@ -26,6 +26,7 @@ int lb_hooks;
 LB_TLS int lb_depth;
 static LB_TLS int lb_tid_cache;
 LB_TLS char lb_thread_known;
+LB_TLS int *lb_errno_p;
 struct lb_solo lb_solo;
 
 /* Active policies in hook order; post hooks run in reverse. */
@@ -207,9 +208,13 @@ void lb_init(void)
 
 void lb_thread_first(void)
 {
+	int saved = errno;
+
+	lb_errno_p = &errno;
 	lb_thread_known = 1;
 	if (lb_have_key)
 		pthread_setspecific(lb_thread_key, (void *)1);
+	errno = saved;
 }
 
 /* Does an active policy want a refused call made once more? */

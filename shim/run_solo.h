@@ -27,8 +27,14 @@ struct lb_solo {
 };
 extern struct lb_solo lb_solo;
 
-/* This thread's first call through the policies (init.c). */
+/*
+ * This thread's first call through the policies (init.c), which also
+ * keeps the address of the thread's errno in lb_errno_p: errno is glibc's
+ * __errno_location(), a call through the PLT at every use, where the
+ * address, fixed for the thread's life, is one load of our own TLS.
+ */
 extern LB_TLS char lb_thread_known;
+extern LB_TLS int *lb_errno_p;
 void lb_thread_first(void);
 void lb_procaddr_post(struct lb_call *c);
 /* lasterr.c: nonzero when lb_lasterr_begin/end have work (else no-ops). */
@@ -139,18 +145,25 @@ lb_call_init(struct lb_call *c, int api, void *args)
 
 /*
  * lb_run() with one policy; see there for why each step is where it is.
- * api is c->api, as a constant the compiler can fold.
+ * api is c->api, kind and flags its lb_api_info row's (hip_api.def's
+ * columns), as constants the compiler can fold.  lb_thread_first() comes
+ * before errno is saved: it keeps errno itself.  lb_le_sticky alone
+ * stands for lb_le_on && lb_le_sticky: lasterr.c sets it only where it
+ * then sets lb_le_on, before any wrapper takes this path (lb_ready).
  */
 static inline __attribute__((always_inline)) void
-lb_run_solo(struct lb_call *c, lb_thunk_fn thunk, int api)
+lb_run_solo(struct lb_call *c, lb_thunk_fn thunk, int api, int kind,
+	    int flags)
 {
-	int *ep = &errno, saved = *ep;
+	int *ep, saved;
 	hipError_t le, tr = hipSuccess;
 
-	lb_depth++;
-	le = lb_le_on && lb_le_sticky ? lb_lasterr_begin() : hipSuccess;
 	if (LB_UNLIKELY(!lb_thread_known))
 		lb_thread_first();
+	ep = lb_errno_p;
+	saved = *ep;
+	lb_depth++;
+	le = lb_le_sticky ? lb_lasterr_begin() : hipSuccess;
 	if (c->stream)
 		c->stream_named = *c->stream;
 	if (lb_solo.pre && lb_solo.pre(c))
@@ -167,10 +180,10 @@ lb_run_solo(struct lb_call *c, lb_thunk_fn thunk, int api)
 		tr = c->ret;
 	}
 	saved = *ep;
-	if (LB_UNLIKELY(lb_api_info[api].flags & LB_F_PROCADDR))
+	if (LB_UNLIKELY(flags & LB_F_PROCADDR))
 		lb_procaddr_post(c);
 	/* the kernel registry learns before the policy looks (shim/kreg.c) */
-	if (LB_UNLIKELY(lb_api_info[api].kind == LB_KIND_REG) && lb_kreg_on)
+	if (LB_UNLIKELY(kind == LB_KIND_REG) && lb_kreg_on)
 		lb_kreg_learn(c);
 	if (lb_solo.post)
 		lb_solo.post(c);

@@ -5,7 +5,8 @@
  * the runtime (no policy active, or the shim is already on this thread's
  * stack) or build a call context and let lb_run() apply the policies
  * (lb_run_solo(), inlined here, when one policy alone is active).
- * The fast path is a load, two tests and a tail call.
+ * The fast path is a few loads and tests and a tail call; what runs
+ * before lb_init() has finished is in lb_early_<name>, out of its way.
  */
 #include <stddef.h>
 #define LB_REAL_DIRECT /* the core: not counted in lb_rt_own */
@@ -66,7 +67,7 @@
 	LB_EXPORT RET NAME P __asm__(SYM);
 #define LB_DECL(RET, NAME, P)
 
-#define LB_WRAPPER(RET, NAME, P, A, SIDX)                                     \
+#define LB_WRAPPER(RET, NAME, P, A, SIDX, KIND, FLAGS)                        \
 	static void lb_thunk_##NAME(struct lb_call *lb_c)                     \
 	{                                                                     \
 		struct lb_args_##NAME *lb_a = lb_c->args;                    \
@@ -89,25 +90,37 @@
 		if ((SIDX) >= 0)                                              \
 			lb_c.stream = lb_argv[(SIDX) >= 0 ? (SIDX) + 1 : 0];  \
 		if (LB_LIKELY(lb_solo.on))                                    \
-			lb_run_solo(&lb_c, lb_thunk_##NAME, LB_ID_##NAME);    \
+			lb_run_solo(&lb_c, lb_thunk_##NAME, LB_ID_##NAME,     \
+				    LB_KIND_##KIND, FLAGS);                   \
 		else                                                          \
 			lb_run(&lb_c, lb_thunk_##NAME);                       \
 		LB_RESULT_##RET(lb_c);                                        \
 	}                                                                     \
+	/* before lb_init() has finished: off the exported function's path */ \
+	static __attribute__((noinline, cold)) RET lb_early_##NAME P          \
+	{                                                                     \
+		RET(*lb_fn) P;                                                \
+		if (lb_depth)                                                 \
+			lb_fn = lb_resolve_one(LB_ID_##NAME);                 \
+		else {                                                        \
+			lb_init();                                            \
+			lb_fn = lb_real.NAME;                                 \
+		}                                                             \
+		if (lb_hooks && !lb_depth)                                    \
+			LB_RETURN_##RET(lb_slow_##NAME A);                    \
+		if (!lb_fn)                                                   \
+			LB_MISSING_##RET(LB_ID_##NAME);                       \
+		LB_RETURN_##RET(lb_fn A);                                     \
+	}                                                                     \
 	LB_EXPORT RET NAME P                                                  \
 	{                                                                     \
-		RET(*lb_fn) P = lb_real.NAME;                                 \
+		RET(*lb_fn) P;                                                \
 		if (LB_UNLIKELY(!__atomic_load_n(&lb_ready,                   \
-						 __ATOMIC_ACQUIRE))) {        \
-			if (lb_depth)                                         \
-				lb_fn = lb_resolve_one(LB_ID_##NAME);         \
-			else {                                                \
-				lb_init();                                    \
-				lb_fn = lb_real.NAME;                         \
-			}                                                     \
-		}                                                             \
+						 __ATOMIC_ACQUIRE)))          \
+			LB_RETURN_##RET(lb_early_##NAME A);                   \
 		if (LB_UNLIKELY(lb_hooks && !lb_depth))                       \
 			LB_RETURN_##RET(lb_slow_##NAME A);                    \
+		lb_fn = lb_real.NAME;                                         \
 		if (LB_UNLIKELY(!lb_fn))                                      \
 			LB_MISSING_##RET(LB_ID_##NAME);                       \
 		LB_RETURN_##RET(lb_fn A);                                     \
@@ -115,9 +128,9 @@
 
 #define LB_API_AS(SYM, RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
 	LB_DECL_AS(SYM, RET, NAME, P)                          \
-	LB_WRAPPER(RET, NAME, P, A, SIDX)
+	LB_WRAPPER(RET, NAME, P, A, SIDX, KIND, FLAGS)
 #define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
-	LB_WRAPPER(RET, NAME, P, A, SIDX)
+	LB_WRAPPER(RET, NAME, P, A, SIDX, KIND, FLAGS)
 #include "lbshim/hip_api.def"
 #undef LB_API
 #undef LB_API_AS
