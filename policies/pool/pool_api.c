@@ -207,6 +207,7 @@ static inline int lb_pool_free_claimed(struct lb_call *c, struct lb_pblock *b,
 {
 	struct lb_pheap *h = b->chunk->heap;
 	struct lb_pdev *d = h->dev;
+	uint64_t f = 0;
 
 	if (s)
 		lb_pfence_work(*s, 0); /* the free is ordered after it */
@@ -217,14 +218,14 @@ static inline int lb_pool_free_claimed(struct lb_call *c, struct lb_pblock *b,
 		if (lb_real.hipDeviceSynchronize)
 			lb_real.hipDeviceSynchronize();
 		lb_pool_restore_dev(prev);
-		b->fence = 0;
 	} else {
-		b->fence = lb_pfence_for_free(d);
-		if (!lb_pfence_done(d, b->fence))
+		f = lb_pfence_for_free(d);
+		if (!lb_pfence_done(d, f))
 			lb_padd(&lb_pstat.pending_frees, 1);
 	}
+	b->fence = f;
 	if (b->tckey) {
-		lb_ptc_put(b); /* which counts inuse_asked */
+		lb_ptc_put(b, f); /* which counts inuse_asked */
 	} else {
 		__atomic_fetch_sub(&d->inuse_asked, lb_pround(b->asked),
 				   __ATOMIC_RELAXED);

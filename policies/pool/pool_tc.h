@@ -117,8 +117,12 @@ void lb_ptc_put_slow(struct lb_pblock *b);
 
 /* Puts claimed block b (b->tckey set) in the thread's cache (may evict
  * the oldest, to their heaps); counts its asked bytes as no longer in
- * use, here or (no cache) on its device. */
-static inline void lb_ptc_put(struct lb_pblock *b)
+ * use, here or (no cache) on its device.  fence: b->fence, which the
+ * caller has just stored; passed, not read back, since reading it back
+ * with b->tckey (GCC makes one 16-byte load of the two) cannot be served
+ * from the pending 8-byte store: a store-forwarding stall that perf
+ * showed was most of a free's time. */
+static inline void lb_ptc_put(struct lb_pblock *b, uint64_t fence)
 {
 	struct lb_ptc *t = lb_ptc_self;
 	int n;
@@ -135,7 +139,7 @@ static inline void lb_ptc_put(struct lb_pblock *b)
 	}
 	lb_pb_set(b, LB_B_CACHED);
 	t->e[n].key = b->tckey;
-	t->e[n].fence = b->fence;
+	t->e[n].fence = fence;
 	t->e[n].b = b;
 	t->n = n + 1;
 	t->bytes += b->size;
