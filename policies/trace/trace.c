@@ -418,60 +418,16 @@ void lb_call_rec(struct lb_trace_rec *rec, const struct lb_call *c,
 	lb_call_rec_in(rec, c, t);
 }
 
-/* a[], note and flags of call c's record (lb_args_fill_kind) into ar. */
-static inline __attribute__((always_inline)) void
-lb_call_args(struct lb_trace_rec *ar, const struct lb_call *c)
-{
-	ar->a[0] = ar->a[1] = ar->a[2] = 0;
-	ar->hdr.note = 0;
-	ar->hdr.flags = 0;
-	lb_args_fill_kind[lb_api_info[c->api].kind](ar, c);
-}
-
-/*
- * Commits call c's record to slot r, as lb_call_rec makes it, a[], note
- * and flags taken from ar (lb_call_args): written from registers, never
- * through a whole record on the stack (see LB_REC_PUT).
- */
-static inline __attribute__((always_inline)) void
-lb_call_put(struct lb_trace_rec *r, const struct lb_call *c,
-	    const struct lb_tt *t, const struct lb_trace_rec *ar)
-{
-	uint64_t sn = 0, su = 0, h;
-	unsigned flags = ar->hdr.flags;
-
-	if (c->stream) {
-		sn = (uint64_t)(uintptr_t)c->stream_named;
-		su = (uint64_t)(uintptr_t)*c->stream;
-		if (sn != su)
-			flags |= LB_RF_REMAPPED;
-	}
-	if (c->handled)
-		flags |= LB_RF_SERVED;
-	if (c->scratch[LB_NOTE_HAZARD])
-		flags |= LB_RF_HAZARD;
-	h = lb_rec_hdr(LB_REC_CALL, flags, c->api, c->ret, t->device,
-		       ar->hdr.note);
-#define LB_CALL_W(i)                                                          \
-	((i) == 0   ? h                                                       \
-	 : (i) == 1 ? c->t0                                                   \
-	 : (i) == 2 ? c->t1                                                   \
-	 : (i) == 3 ? sn                                                      \
-	 : (i) == 4 ? su                                                      \
-		    : __atomic_load_n(&ar->a[(i) < 5 ? 0 : (i) - 5],          \
-				      __ATOMIC_RELAXED))
-	LB_REC_PUT(r, LB_CALL_W);
-#undef LB_CALL_W
-}
-
 /* Calls that teach us something for later records. */
 static void lb_trace_learn(const struct lb_call *c, struct lb_tt *t)
 {
 	switch (c->api) {
 	case LB_ID_hipSetDevice:
-		if (c->ret == hipSuccess)
+		if (c->ret == hipSuccess) {
 			t->device = (uint8_t)((struct lb_args_hipSetDevice *)
 						      c->args)->deviceId;
+			t->ka_plan = NULL; /* its header names the device */
+		}
 		break;
 	case LB_ID___hipRegisterFunction: {
 		struct lb_args___hipRegisterFunction *a = c->args;
@@ -498,43 +454,6 @@ static inline void lb_tt_put(struct lb_tt *t, struct lb_trace_rec *r,
 	lb_rec_commit(r, rec);
 	if (LB_UNLIKELY(lb_tr.ring))
 		lb_tt_ring_note(t, r);
-}
-
-/*
- * A launch: its call record, then its arguments' record (trace_kargs.c)
- * in the slot after it, both taken at once when the block has room for
- * two.  The arguments' record is made first: the first launch of a
- * kernel in this file writes the STRING records of its name and layout,
- * which must not come between the two.
- */
-static __attribute__((noinline)) void lb_trace_post_launch(struct lb_call *c,
-							   struct lb_tt *t)
-{
-	struct lb_trace_rec ar, *r;
-	struct lb_kargs ka;
-	int kargs;
-
-	lb_call_args(&ar, c);
-	kargs = lb_kargs_fill(&ka, c, t);
-	r = t->pos;
-	if (LB_LIKELY(kargs && t->end - r >= 2)) {
-		t->pos = r + 2;
-		lb_call_put(r, c, t, &ar);
-		lb_kargs_put(r + 1, &ka);
-		if (LB_UNLIKELY(lb_tr.ring))
-			lb_tt_ring_note(t, r + 1);
-		return;
-	}
-	r = lb_tt_slot(t);
-	if (LB_LIKELY(r != NULL)) {
-		lb_call_put(r, c, t, &ar);
-		if (LB_UNLIKELY(lb_tr.ring))
-			lb_tt_ring_note(t, r);
-	}
-	if (kargs) {
-		lb_kargs_put(&ar, &ka);
-		lb_tt_emit(t, &ar);
-	}
 }
 
 /* The first call of a thread, registrations, hipSetDevice, no file. */

@@ -108,6 +108,14 @@ struct lb_tt {
 	void *altstack;
 	struct lb_call *cur;	    /* the call between pre and post */
 	struct lb_inflight *inflight; /* the thread's lb_inflight slot */
+	/*
+	 * trace_kargs.c: the KARGS header of the thread's last launched
+	 * kernel, valid for plan ka_plan in file generation ka_gen;
+	 * ka_plan is cleared when device changes.
+	 */
+	const void *ka_plan;
+	uint64_t ka_hdr;
+	uint32_t ka_gen;
 };
 extern LB_TLS struct lb_tt lb_tt;
 
@@ -395,29 +403,59 @@ extern void (*const lb_args_fill_kind[LB_KIND_COUNT])(
  */
 void lb_kinfo_learn(const struct lb_call *c, struct lb_tt *t);
 
-/* A launch's arguments' record, from lb_kargs_fill to lb_kargs_put. */
-struct lb_kplan;
-struct lb_kargs {
-	uint64_t hdr;			/* the record's header word */
-	const struct lb_kplan *plan;	/* copy args by its pieces, or */
-	void **args;
-	uint64_t w[LB_KARGS_BYTES / 8];	/* (plan NULL) the bytes, copied */
-};
+/* a[], note and flags of call c's record (lb_args_fill_kind) into ar. */
+static inline __attribute__((always_inline)) void
+lb_call_args(struct lb_trace_rec *ar, const struct lb_call *c)
+{
+	ar->a[0] = ar->a[1] = ar->a[2] = 0;
+	ar->hdr.note = 0;
+	ar->hdr.flags = 0;
+	lb_args_fill_kind[lb_api_info[c->api].kind](ar, c);
+}
 
 /*
- * Launches (record path: no lock, no malloc, no stdio): makes k, the
- * KARGS record of launch c, to be written right after its call record
- * by lb_kargs_put, and returns 1; 0 when the kernel has no plan.  May
- * write the layout string (first launch of the kernel in this file), so
- * it runs before the call record's slot is taken.  A launch that failed
- * (its arguments may be unreadable) or gave an "extra" buffer is copied
- * here, carefully; the others at lb_kargs_put.
+ * Commits call c's record to slot r, as lb_call_rec makes it, a[], note
+ * and flags taken from ar (lb_call_args): written from registers, never
+ * through a whole record on the stack (see LB_REC_PUT).
  */
-int lb_kargs_fill(struct lb_kargs *k, const struct lb_call *c,
-		  const struct lb_tt *t);
+static inline __attribute__((always_inline)) void
+lb_call_put(struct lb_trace_rec *r, const struct lb_call *c,
+	    const struct lb_tt *t, const struct lb_trace_rec *ar)
+{
+	uint64_t sn = 0, su = 0, h;
+	unsigned flags = ar->hdr.flags;
 
-/* Writes k to slot (or a record on the stack) under the commit rule. */
-void lb_kargs_put(struct lb_trace_rec *slot, const struct lb_kargs *k);
+	if (c->stream) {
+		sn = (uint64_t)(uintptr_t)c->stream_named;
+		su = (uint64_t)(uintptr_t)*c->stream;
+		if (sn != su)
+			flags |= LB_RF_REMAPPED;
+	}
+	if (c->handled)
+		flags |= LB_RF_SERVED;
+	if (c->scratch[LB_NOTE_HAZARD])
+		flags |= LB_RF_HAZARD;
+	h = lb_rec_hdr(LB_REC_CALL, flags, c->api, c->ret, t->device,
+		       ar->hdr.note);
+#define LB_CALL_W(i)                                                          \
+	((i) == 0   ? h                                                       \
+	 : (i) == 1 ? c->t0                                                   \
+	 : (i) == 2 ? c->t1                                                   \
+	 : (i) == 3 ? sn                                                      \
+	 : (i) == 4 ? su                                                      \
+		    : __atomic_load_n(&ar->a[(i) < 5 ? 0 : (i) - 5],          \
+				      __ATOMIC_RELAXED))
+	LB_REC_PUT(r, LB_CALL_W);
+#undef LB_CALL_W
+}
+
+/*
+ * A launch (after the runtime, the thread in state LB_TT_FILE): its call
+ * record, then its arguments' record (KARGS) in the slot after it when
+ * its kernel's layout is known (trace_kargs.c).  Record path: no lock,
+ * no malloc, no stdio.
+ */
+void lb_trace_post_launch(struct lb_call *c, struct lb_tt *t);
 
 void lb_names_init(void);
 

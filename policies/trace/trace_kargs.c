@@ -26,6 +26,8 @@
 
 _Static_assert(LB_KREG_BYTES == LB_KARGS_BYTES,
 	       "the registry's plans clip arguments to the KARGS bound");
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+	       "lb_kp_pieces reads the plan's nchunk[] as one word");
 
 /* The layout's string id in this file, writing it the first time. */
 static uint32_t lb_kp_layout_id(const struct lb_kplan *cp)
@@ -150,20 +152,59 @@ static int lb_kp_extra(uint8_t *dst, const struct lb_kplan *p, void **extra,
 	return 0;
 }
 
-int lb_kargs_fill(struct lb_kargs *k, const struct lb_call *c,
-		  const struct lb_tt *t)
+/*
+ * The header of plan p's records in this file (may write the layout
+ * string), remembered in t for the next launches of the same kernel.
+ */
+static __attribute__((noinline)) uint64_t
+lb_kp_hdr_new(const struct lb_kplan *p, struct lb_tt *t)
 {
-	void **args, **extra;
-	const struct lb_kplan *p;
-	uint32_t sid;
-	int safe = c->ret != hipSuccess;
+	uint32_t sid = lb_kp_layout_id(p), gen = lb_tr.gen;
+	uint64_t ig, h;
 
-	k->hdr = 0;
-	p = lb_kreg_launch(c, &args, &extra);
+	h = lb_rec_hdr(LB_REC_KARGS, p->cut ? LB_KF_CUT : 0, sid & 0xffff,
+		       (int16_t)(uint16_t)(sid >> 16), t->device, p->bytes);
+	/*
+	 * Remembered once the plan names this id for this file: the next
+	 * launches would read the same from it (lb_kp_layout_id).
+	 */
+	ig = __atomic_load_n(&p->idgen, __ATOMIC_ACQUIRE);
+	if (sid && ig == ((uint64_t)gen << 32 | sid)) {
+		t->ka_plan = p;
+		t->ka_gen = gen;
+		t->ka_hdr = h;
+	}
+	return h;
+}
+
+static inline int lb_kp_known(const struct lb_kplan *p, const struct lb_tt *t)
+{
+	return t->ka_plan == p && t->ka_gen == lb_tr.gen;
+}
+
+/* A launch's arguments' record, from lb_kargs_fill to lb_kargs_put. */
+struct lb_kargs {
+	uint64_t hdr;			/* the record's header word */
+	const struct lb_kplan *plan;	/* copy args by its pieces, or */
+	void **args;
+	uint64_t w[LB_KARGS_BYTES / 8];	/* (plan NULL) the bytes, copied */
+};
+
+/*
+ * Makes k, the KARGS record of a launch of plan p (NULL: none) given args
+ * or extra, to be written by lb_kargs_put; returns 1, or 0 for no record.
+ * May write the layout string (the kernel's first launch in this file),
+ * so it runs before the call record's slot is taken.  A launch that
+ * failed (safe: its arguments may be unreadable) or gave an "extra"
+ * buffer is copied here, carefully; the others at lb_kargs_put.
+ */
+static int lb_kargs_fill(struct lb_kargs *k, const struct lb_kplan *p,
+			 void **args, void **extra, int safe, struct lb_tt *t)
+{
 	if (!p || (!args && !extra) || (!args && !p->bytes && p->nparts))
 		return 0;
 	k->plan = NULL;
-	if (LB_LIKELY(args && !safe && p->chunked)) {
+	if (args && !safe && p->chunked) {
 		k->plan = p; /* copied by lb_kargs_put, into the slot itself */
 		k->args = args;
 	} else {
@@ -172,57 +213,155 @@ int lb_kargs_fill(struct lb_kargs *k, const struct lb_call *c,
 			 : lb_kp_extra((uint8_t *)k->w, p, extra, safe))
 			return 0;
 	}
-	sid = lb_kp_layout_id(p);
-	k->hdr = lb_rec_hdr(LB_REC_KARGS, p->cut ? LB_KF_CUT : 0, sid & 0xffff,
-			    (int16_t)(uint16_t)(sid >> 16), t->device,
-			    p->bytes);
+	k->hdr = lb_kp_known(p, t) ? t->ka_hdr : lb_kp_hdr_new(p, t);
 	return 1;
 }
 
-/* The pieces of one size (n of them from c), from args to the bytes b. */
-#define LB_KP_PIECES(b, c, n, type)                                           \
+/* Piece i of c, of the type's size, from args to the bytes b. */
+#define LB_KP_ONE(b, c, i, type)                                              \
 	do {                                                                  \
-		const struct lb_kchunk *e_ = (c) + (n);                       \
-		for (; (c) < e_; (c)++) {                                     \
-			type v_;                                              \
-			memcpy(&v_, (const uint8_t *)args[(c)->idx] +         \
-					    (c)->soff,                        \
-			       sizeof(v_));                                   \
-			memcpy((b) + (c)->doff, &v_, sizeof(v_));             \
-		}                                                             \
+		type v_;                                                      \
+		memcpy(&v_, (const uint8_t *)args[(c)[i].idx] + (c)[i].soff, \
+		       sizeof(v_));                                           \
+		memcpy((b) + (c)[i].doff, &v_, sizeof(v_));                   \
 	} while (0)
 
 /*
- * kernelParams by the plan's pieces (kreg.h, lb_kchunk), a loop a size,
+ * The n pieces of one size from c: up to 7 (56 bytes of 8-byte pieces)
+ * unrolled, entered at the count, so that a piece costs its two loads of
+ * the plan, its argument's pointer, one load and one store; more in a
+ * loop.
+ */
+#define LB_KP_SIZE(name, type)                                                \
+	static inline __attribute__((always_inline)) void name(               \
+		uint8_t *b, const struct lb_kchunk *c, unsigned n,            \
+		void **args)                                                  \
+	{                                                                     \
+		unsigned i_;                                                  \
+                                                                              \
+		switch (n) {                                                  \
+		case 7:                                                       \
+			LB_KP_ONE(b, c, 6, type); /* fall through */          \
+		case 6:                                                       \
+			LB_KP_ONE(b, c, 5, type); /* fall through */          \
+		case 5:                                                       \
+			LB_KP_ONE(b, c, 4, type); /* fall through */          \
+		case 4:                                                       \
+			LB_KP_ONE(b, c, 3, type); /* fall through */          \
+		case 3:                                                       \
+			LB_KP_ONE(b, c, 2, type); /* fall through */          \
+		case 2:                                                       \
+			LB_KP_ONE(b, c, 1, type); /* fall through */          \
+		case 1:                                                       \
+			LB_KP_ONE(b, c, 0, type); /* fall through */          \
+		case 0:                                                       \
+			return;                                               \
+		default:                                                      \
+			for (i_ = 0; i_ < n; i_++)                            \
+				LB_KP_ONE(b, c, i_, type);                    \
+		}                                                             \
+	}
+LB_KP_SIZE(lb_kp_8, uint64_t)
+LB_KP_SIZE(lb_kp_4, uint32_t)
+LB_KP_SIZE(lb_kp_2, uint16_t)
+LB_KP_SIZE(lb_kp_1, uint8_t)
+
+/*
+ * kernelParams by the plan's pieces (kreg.h, lb_kchunk), listed by size,
  * each piece one load and one store, straight into the slot: a copy
  * made on the stack first would be read back in 8-byte words, loads
  * that cannot be forwarded from the pieces' smaller stores and so wait
- * for them to reach the cache (see LB_REC_PUT, trace.h).
+ * for them to reach the cache (see LB_REC_PUT, trace.h).  Pieces of 2
+ * and 1 bytes are rare (a char, a short, a bool): one test skips both.
  */
-void lb_kargs_put(struct lb_trace_rec *slot, const struct lb_kargs *k)
+static inline __attribute__((always_inline)) void
+lb_kp_pieces(uint8_t *b, const struct lb_kplan *p, void **args)
 {
-	uint64_t *d = (uint64_t *)(void *)slot;
-	uint8_t *b = (uint8_t *)slot + 8;
+	const struct lb_kchunk *c = p->chunk;
+	uint32_t n;
 
+	memcpy(&n, p->nchunk, sizeof(n));
+	lb_kp_8(b, c, n & 0xff, args);
+	c += n & 0xff;
+	lb_kp_4(b, c, n >> 8 & 0xff, args);
+	if (LB_UNLIKELY(n >> 16)) {
+		c += n >> 8 & 0xff;
+		lb_kp_2(b, c, n >> 16 & 0xff, args);
+		c += n >> 16 & 0xff;
+		lb_kp_1(b, c, n >> 24, args);
+	}
+}
+
+/* Writes k to slot (or a record on the stack) under the commit rule. */
+static void lb_kargs_put(struct lb_trace_rec *slot, const struct lb_kargs *k)
+{
 	if (!k->plan) {
 #define LB_KP_W(i) ((i) ? k->w[(i) ? (i) - 1 : 0] : k->hdr)
 		LB_REC_PUT(slot, LB_KP_W);
 #undef LB_KP_W
 		return;
 	}
-	/* the gaps are 0 (a ring's slot is not) */
+	/* the gaps are 0 (a ring's slot, a record on the stack are not) */
 #define LB_KP_ZERO(i) 0
 	LB_REC_PUT(slot, LB_KP_ZERO);
 #undef LB_KP_ZERO
-	{
-		const struct lb_kplan *p = k->plan;
-		const struct lb_kchunk *c = p->chunk;
-		void **args = k->args;
+	lb_kp_pieces((uint8_t *)slot + 8, k->plan, k->args);
+	__atomic_store_n((uint64_t *)(void *)slot, k->hdr, __ATOMIC_RELEASE);
+}
 
-		LB_KP_PIECES(b, c, p->nchunk[0], uint64_t);
-		LB_KP_PIECES(b, c, p->nchunk[1], uint32_t);
-		LB_KP_PIECES(b, c, p->nchunk[2], uint16_t);
-		LB_KP_PIECES(b, c, p->nchunk[3], uint8_t);
+/*
+ * The common launch, a kernel launched before by this thread in this
+ * file, its arguments in kernelParams, the launch a success, two slots
+ * free in a file's block: both slots taken at once, the call record
+ * written, then the arguments copied by the plan's pieces straight into
+ * the second slot, its header last.  A file's block is all zero until
+ * written (a new block of the file, or a staged block cleared before its
+ * reuse: trace_stage.c), so the gaps between the pieces need no stores,
+ * nor the header its clearing first (the commit rule, LB_REC_PUT): only
+ * a ring's slots are written twice.
+ *
+ * Otherwise the arguments' record is made first: the first launch of a
+ * kernel in this file writes the STRING records of its name (lb_call_args)
+ * and layout (lb_kargs_fill), which must not come between the two.
+ */
+void lb_trace_post_launch(struct lb_call *c, struct lb_tt *t)
+{
+	struct lb_trace_rec ar, *r;
+	const struct lb_kplan *p;
+	struct lb_kargs ka;
+	void **args, **extra;
+	int kargs;
+
+	lb_call_args(&ar, c);
+	p = lb_kreg_launch(c, &args, &extra);
+	r = t->pos;
+	if (LB_LIKELY(p && lb_kp_known(p, t) && args && p->chunked &&
+		      c->ret == hipSuccess && !lb_tr.ring && t->end - r >= 2)) {
+		t->pos = r + 2;
+		lb_call_put(r, c, t, &ar);
+		lb_kp_pieces((uint8_t *)(r + 1) + 8, p, args);
+		__atomic_store_n((uint64_t *)(void *)(r + 1), t->ka_hdr,
+				 __ATOMIC_RELEASE);
+		return;
 	}
-	__atomic_store_n(d, k->hdr, __ATOMIC_RELEASE);
+	kargs = lb_kargs_fill(&ka, p, args, extra, c->ret != hipSuccess, t);
+	r = t->pos;
+	if (LB_LIKELY(kargs && t->end - r >= 2)) {
+		t->pos = r + 2;
+		lb_call_put(r, c, t, &ar);
+		lb_kargs_put(r + 1, &ka);
+		if (LB_UNLIKELY(lb_tr.ring))
+			lb_tt_ring_note(t, r + 1);
+		return;
+	}
+	r = lb_tt_slot(t);
+	if (LB_LIKELY(r != NULL)) {
+		lb_call_put(r, c, t, &ar);
+		if (LB_UNLIKELY(lb_tr.ring))
+			lb_tt_ring_note(t, r);
+	}
+	if (kargs) {
+		lb_kargs_put(&ar, &ka);
+		lb_tt_emit(t, &ar);
+	}
 }
