@@ -135,7 +135,7 @@ extern const uint64_t lbt_pow10[20]; /* 10^0 .. 10^19 */
  * first digit in the lowest byte.  The word is stored whole: the room a
  * writer asks for (LBT_NUM_MAX) covers the bytes past the number.
  */
-static inline uint64_t lbt_dec8(uint64_t v)
+static inline __attribute__((always_inline)) uint64_t lbt_dec8(uint64_t v)
 {
 	uint64_t y = v / 10000, q;
 
@@ -148,7 +148,8 @@ static inline uint64_t lbt_dec8(uint64_t v)
 }
 
 /* V (1 <= V < 10^8) without its leading zeros. */
-static inline char *lbt_w_dec8_lead(char *p, uint64_t v)
+static inline __attribute__((always_inline)) char *
+lbt_w_dec8_lead(char *p, uint64_t v)
 {
 	uint64_t d = lbt_dec8(v);
 	unsigned z = __builtin_ctzll(d & 0x0f0f0f0f0f0f0f0full) >> 3;
@@ -158,7 +159,8 @@ static inline char *lbt_w_dec8_lead(char *p, uint64_t v)
 	return p + 8 - z;
 }
 
-static inline char *lbt_w_u64(char *p, uint64_t v)
+static inline __attribute__((always_inline)) char *
+lbt_w_u64(char *p, uint64_t v)
 {
 	uint64_t hi, top, d;
 
