@@ -53,8 +53,6 @@ struct api_ent {
 /* Per-file shortcut from the writer's API id / kernel string to a row. */
 struct file_cache {
 	struct api_ent *api; /* napi entries */
-	uint32_t last_sid;
-	int32_t last_krow;
 	struct kernel_raw *kr; /* open addressing on sid (nonzero) */
 	size_t nkr, capkr;
 };
@@ -218,7 +216,6 @@ static void *sum_begin(struct lbt_set *set, struct lbt_out *o,
 				   api == LB_ID_hipStreamQuery_spt ||
 				   api == LB_ID_hipEventQuery;
 		}
-		s->fc[i].last_krow = -1;
 	}
 	return s;
 }
@@ -286,17 +283,19 @@ find:
 }
 
 /*
- * kernel_row_find() behind a memo of the file's last launch (a thread
- * launches the same kernel again and again); SID is never 0.  The memo
- * is set by every lookup, so a table grown since is never read stale.
+ * kernel_row_find() with its first probe inline: a kernel already
+ * counted is found there most of the time.  SID is never 0.
  */
 static inline int32_t kernel_row(struct file_cache *fc, uint32_t sid)
 {
-	if (sid != fc->last_sid || fc->last_krow < 0) {
-		fc->last_krow = kernel_row_find(fc, sid);
-		fc->last_sid = sid;
+	size_t h;
+
+	if (fc->capkr) {
+		h = sid_hash(sid) & (fc->capkr - 1);
+		if (fc->kr[h].sid == sid)
+			return h;
 	}
-	return fc->last_krow;
+	return kernel_row_find(fc, sid);
 }
 
 static void sum_record(void *p, const struct lbt_rec *r)
@@ -421,49 +420,59 @@ static void sum_raw_one(struct summary *s, const struct lbt_file *f,
 		s->oom = 1;
 }
 
+/* The bits of a record header (struct lb_trace_rec_hdr, as one
+ * little-endian word) that the short way needs: type, in flight, ret. */
+#define HDR_PLAIN_MASK (0xffull | (uint64_t)LB_RF_INFLIGHT << 8 | \
+			0xffffull << 32)
+#define HDR_PLAIN_CALL ((uint64_t)LB_REC_CALL)
+
 /*
- * The statistics' inner loop: a whole call whose API has its row takes
- * the short way (one table entry says row, launch, query); anything else
- * (other records, in-flight calls, an API seen first) sum_raw_one().
+ * The statistics' inner loop: a whole call that succeeded and whose API
+ * has its row takes the short way (one table entry says row, launch,
+ * query); anything else (other records, in-flight calls, errors, an API
+ * seen first) sum_raw_one().  IDENTITY (ticks are ns) is a constant in
+ * each of the two copies made.
  */
-static int sum_raw(void *p, const struct lbt_file *f,
-		   const struct lb_trace_rec *x, uint32_t n)
+static inline __attribute__((always_inline)) int
+sum_loop(struct summary *s, const struct lbt_file *f, struct file_cache *fc,
+	 const struct lb_trace_rec *x, uint32_t n, const int identity)
 {
-	struct summary *s = p;
-	struct file_cache *fc = &s->fc[f->index];
 	const struct api_ent *ents = fc->api;
-	uint32_t i, napi = ents ? f->napi : 0, sid;
-	int identity = f->ns_identity, oom = 0;
+	struct stat_row *rows = s->apis.rows;
+	uint32_t i, napi = ents ? f->napi : 0;
+	uint64_t records = 0;
+	int oom = 0;
 
 	for (i = 0; i < n; i++) {
 		const struct lb_trace_rec *r = &x[i];
 		const struct api_ent *e;
-		struct stat_row *row;
-		uint64_t d;
+		uint64_t h, d, t0, t1;
+		uint32_t api, sid;
 		int32_t k;
-		int err;
 
-		if (__builtin_expect(r->hdr.type != LB_REC_CALL ||
-					     r->hdr.api >= napi || !r->t1 ||
-					     (r->hdr.flags & LB_RF_INFLIGHT) ||
-					     ents[r->hdr.api].row < 0,
+		memcpy(&h, &r->hdr, sizeof(h));
+		api = (uint32_t)(h >> 16) & 0xffff;
+		t0 = r->t0;
+		t1 = r->t1;
+		if (__builtin_expect((h & HDR_PLAIN_MASK) != HDR_PLAIN_CALL ||
+					     api >= napi || !t1 ||
+					     ents[api].row < 0,
 				     0)) {
+			s->records += records;
+			records = 0;
 			sum_raw_one(s, f, fc, r);
+			rows = s->apis.rows; /* a new row may have moved them */
 			continue;
 		}
-		e = &ents[r->hdr.api];
-		s->records++;
+		e = &ents[api];
+		records++;
 		/* lbt_raw_dur_ns() */
-		d = r->t1 > r->t0 && r->t0 ? r->t1 - r->t0 : 0;
+		d = t1 > t0 && t0 ? t1 - t0 : 0;
 		if (identity)
 			d = d > INT64_MAX / 4 ? INT64_MAX / 4 : d;
 		else
 			d = (uint64_t)lbt_dticks_ns(f, d);
-		/* lbt_rec_is_error() */
-		err = r->hdr.ret && !(r->hdr.ret == 600 && e->query);
-		row = &s->apis.rows[e->row];
-		row->errors += err;
-		oom |= lbt_sketch_add(&row->sk, d);
+		oom |= lbt_sketch_add(&rows[e->row].sk, d);
 		if (!e->launch)
 			continue;
 		sid = (uint32_t)r->a[0];
@@ -474,10 +483,20 @@ static int sum_raw(void *p, const struct lbt_file *f,
 			s->kernels.full = 1;
 			continue;
 		}
-		fc->kr[k].errors += err;
 		oom |= lbt_sketch_add(&fc->kr[k].sk, d);
 	}
-	if (oom)
+	s->records += records;
+	return oom;
+}
+
+static int sum_raw(void *p, const struct lbt_file *f,
+		   const struct lb_trace_rec *x, uint32_t n)
+{
+	struct summary *s = p;
+	struct file_cache *fc = &s->fc[f->index];
+
+	if (f->ns_identity ? sum_loop(s, f, fc, x, n, 1)
+			   : sum_loop(s, f, fc, x, n, 0))
 		s->oom = 1;
 	return 0;
 }

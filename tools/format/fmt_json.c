@@ -134,14 +134,16 @@ static char *put_value(struct lbt_out *o, char *p, const struct lbt_field *f)
 }
 
 /*
- * Names shown on every record (the API's, the return code's) checked
- * once each: kept by address, since they live as long as the set and
- * never change (reader.h: api_name; the return codes' table is static).
+ * Names shown on every record (the API's, the return code's, a call's
+ * string fields) checked once each: kept by address, since they live as
+ * long as the set and never change (reader.h: api_name; the return
+ * codes', kinds' and pool results' tables are static; kernel names are
+ * the file's strings).
  */
 struct name_ent {
 	const char *s;
 	uint32_t n;
-	char t[36];
+	char t[32]; /* (what lbt_json_plain_small and lbt_w_small take) */
 };
 
 struct json {
@@ -242,7 +244,13 @@ static void json_record(void *st, const struct lbt_rec *r)
 		f = &it.f[i];
 		if (!(f->show & LBT_SHOW_JSON))
 			continue;
-		p = put_value(o, w_key(more(o, p), f), f);
+		p = w_key(more(o, p), f);
+		/* a call's strings (its kind, copy kind, pool result,
+		 * kernel names) live as long as the set: checked once */
+		if (f->type == LBT_F_STR && r->type == LB_REC_CALL)
+			p = w_name(j, p, f->s);
+		else
+			p = put_value(o, p, f);
 	}
 	lbt_end(o, p);
 	lbt_puts(o, "}\n");

@@ -306,6 +306,27 @@ const char *lbt_raw_api_name(struct lbt_set *set, const struct lbt_file *f,
 	return api_name(set, f, raw, &id);
 }
 
+/* (reader_priv.h) */
+uint32_t lbt_scan_calls(const struct lb_trace_rec *r, uint32_t n,
+			struct lbt_span *sp)
+{
+	uint64_t lo = sp->lo, hi = sp->hi;
+	uint32_t k;
+
+	for (k = 0; k < n && r[k].hdr.type == LB_REC_CALL; k++) {
+		uint64_t t0 = r[k].t0, t1 = r[k].t1;
+
+		t1 = t1 > t0 ? t1 : t0;
+		if (!t0)
+			continue;
+		lo = t0 < lo ? t0 : lo;
+		hi = t1 > hi ? t1 : hi;
+	}
+	sp->lo = lo;
+	sp->hi = hi;
+	return k;
+}
+
 /*
  * The records of one thread for lbt_each_raw (cursor_fill's walk), handed
  * over in runs of consecutive committed slots of one window.

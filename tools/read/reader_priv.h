@@ -191,38 +191,32 @@ static inline uint32_t lbt_run_len(const struct lb_trace_rec *r, uint32_t n)
  * thread T, R at byte OFF: the statistics' pass (lbt_each_raw) scans
  * whole runs, calls counted and their span kept in registers.
  */
+/*
+ * The calls at R (at most N, up to the first record of another type),
+ * their span (lbt_note_time(): earliest t0, latest of t0 and t1, records
+ * with t0 = 0 left out) folded into SP (reader_iter.c: a function of
+ * its own, so that its loop has the registers to itself).
+ */
+uint32_t lbt_scan_calls(const struct lb_trace_rec *r, uint32_t n,
+			struct lbt_span *sp);
+
 static inline uint32_t lbt_scan_run(struct lbt_file *f, struct lbt_scan *sc,
 				    struct lbt_thread *t,
 				    const struct lb_trace_rec *r, uint32_t n,
 				    uint64_t off)
 {
-	uint64_t lo = sc->sp.lo, hi = sc->sp.hi, calls = 0;
-	uint32_t k;
+	uint32_t k = 0, c;
 
-	for (k = 0; k < n; k++) {
-		const struct lb_trace_rec *x = &r[k];
-
-		if (x->hdr.type == LB_REC_CALL) {
-			calls++;
-			if (!x->t0)
-				continue;
-			lo = x->t0 < lo ? x->t0 : lo;
-			hi = x->t1 > hi ? x->t1 : hi;
-			hi = x->t0 > hi ? x->t0 : hi;
-			continue;
-		}
-		if (!x->hdr.type)
+	while (k < n) {
+		c = lbt_scan_calls(r + k, n - k, &sc->sp);
+		sc->ncalls += c;
+		k += c;
+		if (k == n || !r[k].hdr.type)
 			break;
-		sc->sp.lo = lo;
-		sc->sp.hi = hi;
-		lbt_note_time(x, &sc->sp);
-		lbt_scan_other(f, sc, t, x, off + (uint64_t)k * sizeof(*x));
-		lo = sc->sp.lo;
-		hi = sc->sp.hi;
+		lbt_note_time(&r[k], &sc->sp);
+		lbt_scan_other(f, sc, t, &r[k], off + (uint64_t)k * sizeof(*r));
+		k++;
 	}
-	sc->sp.lo = lo;
-	sc->sp.hi = hi;
-	sc->ncalls += calls;
 	sc->trecs[t - f->threads] += k;
 	return k;
 }
