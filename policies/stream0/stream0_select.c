@@ -134,18 +134,30 @@ static int s0_find_c10(struct dl_phdr_info *info, size_t size, void *data)
 /*
  * Is PyTorch's caching allocator serving this process's device memory?
  * libc10_hip holds it (c10/hip, hipified from c10/cuda); it is bypassed
- * when PYTORCH_NO_CUDA_MEMORY_CACHING is set to anything
- * (c10/cuda/CUDACachingAllocator.cpp, forceUncachedAllocator(): a getenv
- * that only tests for presence).  ROCm's own documentation spells the
- * variable PYTORCH_NO_HIP_MEMORY_CACHING for ROCm builds; either name
- * counts here.
+ * when forceUncachedAllocator() (c10/cuda/CUDACachingAllocator.cpp) says
+ * so, and PyTorch's releases disagree on what that takes: older ones
+ * test PYTORCH_NO_CUDA_MEMORY_CACHING for presence (a getenv() !=
+ * nullptr), newer ones read PYTORCH_NO_CUDA_MEMORY_CACHING or
+ * PYTORCH_NO_HIP_MEMORY_CACHING with c10::utils::check_env() == true,
+ * which holds for "1" only ("0", "", "true" leave caching on:
+ * c10/util/env.cpp).  So caching counts as off only when either name is
+ * "1", the value every release takes as off; any other value may leave
+ * it on, and the warning is given (needlessly, with an old release and
+ * a value other than "1").
  */
+static int s0_env_is_1(const char *name)
+{
+	const char *v = lb_getenv(name);
+
+	return v && v[0] == '1' && !v[1];
+}
+
 static int s0_torch_caching(void)
 {
 	int found = 0;
 
-	if (lb_getenv("PYTORCH_NO_CUDA_MEMORY_CACHING") ||
-	    lb_getenv("PYTORCH_NO_HIP_MEMORY_CACHING"))
+	if (s0_env_is_1("PYTORCH_NO_CUDA_MEMORY_CACHING") ||
+	    s0_env_is_1("PYTORCH_NO_HIP_MEMORY_CACHING"))
 		return 0;
 	dl_iterate_phdr(s0_find_c10, &found);
 	return found;

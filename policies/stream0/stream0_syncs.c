@@ -232,6 +232,14 @@ int s0_sy_wait(struct lb_call *c, int query)
 		upto = me->sy_closed_seq[d];
 	}
 	pthread_mutex_unlock(&dv->lock);
+	/*
+	 * A thread that never queued null-stream work joins the exit
+	 * report's list here, else its syncs (and their hazards: a sync that
+	 * returns at once while others' work is pending) would be counted
+	 * into a record nobody reads.
+	 */
+	if (LB_UNLIKELY(!me->registered))
+		s0_thread_join();
 	S0_COUNT(me->syncs, 1);
 	if (ev)
 		r = query ? lb_real.hipEventQuery(ev)

@@ -27,6 +27,15 @@ for v in PYTORCH_NO_HIP_MEMORY_CACHING PYTORCH_NO_CUDA_MEMORY_CACHING; do
 		"$P" mallocfree >"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "$v"; }
 	grep -q "$W" "$T/e" && fail "warned although $v is set"
 done
+# newer PyTorch takes only "1" as off (c10::utils::check_env): "0" or an
+# empty value leave caching on, and the warning stands
+for val in 0 ""; do
+	env "PYTORCH_NO_HIP_MEMORY_CACHING=$val" S0_PT_TORCH=$TORCH \
+		LD_PRELOAD="$SHIM" LBSHIM_POLICIES=stream0 "$P" mallocfree \
+		>"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "=$val"; }
+	grep -q "$W" "$T/e" ||
+		fail "no warning with PYTORCH_NO_HIP_MEMORY_CACHING='$val'"
+done
 perthread "$P" cache >"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "no torch"; }
 grep -q "$W" "$T/e" && fail "warned without PyTorch in the process"
 # the safe remap configuration: caching off, frees through the pool

@@ -15,4 +15,12 @@ LBSHIM_LOG=info perthread "$D/s0_pt" exitpend >"$T/o" 2>"$T/e" ||
 	{ cat "$T/o" "$T/e"; fail "exitpend"; }
 grep -q 'stream0: [0-9]* threads, 1 of ' "$T/e" ||
 	{ cat "$T/e"; fail "the sync over an exiting thread's work was not counted"; }
+# syncs mode: the main thread never queued null-stream work; its sync is
+# still counted, with the hazard, in the exit report
+LBSHIM_LOG=info LBSHIM_STREAM0_MODE=syncs perthread "$D/s0_pt" exitpend \
+	>"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "exitpend, syncs"; }
+grep -q 'stream0: [0-9]* threads, 1 of 1 ' "$T/e" ||
+	{ cat "$T/e"; fail "syncs: a sync of a thread without work went uncounted"; }
+grep -q 'stream0: 1 hazards' "$T/e" ||
+	{ cat "$T/e"; fail "syncs: no hazard line for that sync"; }
 exit 0
