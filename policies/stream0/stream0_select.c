@@ -38,18 +38,27 @@ static int s0_nremapped;  /* threads ever remapped (atomic) */
 static int s0_torch_warned;
 
 /*
- * Splits a comma list into g; returns 0, or -1 (g emptied) when an entry is
- * empty or longer than S0_GLOBLEN - 1 or there are more than S0_MAXGLOB.
+ * Splits a comma list into g, each entry without the blanks (spaces, tabs)
+ * around it ("imu*, cam*" is two globs, as LBSHIM_POLICIES takes " a, b");
+ * returns 0, or -1 (g emptied) when an entry is empty or longer than
+ * S0_GLOBLEN - 1 or there are more than S0_MAXGLOB.
  */
 static int s0_parse_globs(const char *v, struct s0_globs *g)
 {
-	const char *p = v, *e;
+	const char *p = v, *e, *end;
 	size_t len;
 
 	g->n = 0;
-	while (*p) {
+	for (;;) {
 		e = strchr(p, ',');
-		len = e ? (size_t)(e - p) : strlen(p);
+		end = e ? e : p + strlen(p);
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+			end--;
+		len = (size_t)(end - p);
+		if (!*v)
+			return 0; /* empty: no pattern */
 		if (!len || len >= S0_GLOBLEN || g->n == S0_MAXGLOB) {
 			g->n = 0;
 			return -1;
@@ -57,13 +66,10 @@ static int s0_parse_globs(const char *v, struct s0_globs *g)
 		memcpy(g->pat[g->n], p, len);
 		g->pat[g->n][len] = 0;
 		g->n++;
-		p += len;
-		if (*p == ',' && !*++p) {
-			g->n = 0;
-			return -1;
-		}
+		if (!e)
+			return 0;
+		p = e + 1;
 	}
-	return 0;
 }
 
 /* Reads one glob variable into g, or dflt when unset or invalid. */

@@ -17,6 +17,12 @@ LBSHIM_STREAM0_EXCLUDE= perthread "$P" rename >"$T/o" 2>&1 || fail "EXCLUDE="
 grep -q "pt_autograd_0 from the start: own" "$T/o" || fail "EXCLUDE=: $(cat "$T/o")"
 LBSHIM_STREAM0_EXCLUDE='work*' perthread "$P" rename >"$T/o" 2>&1 || fail "EXCLUDE"
 grep -q "rename: before legacy, after legacy" "$T/o" || fail "EXCLUDE: $(cat "$T/o")"
+# blanks around a list's entries are not part of the globs
+LBSHIM_STREAM0_EXCLUDE=' imu*, work* ' perthread "$P" rename >"$T/o" 2>"$T/e" ||
+	fail "EXCLUDE with blanks"
+grep -q "rename: before legacy, after legacy" "$T/o" ||
+	fail "EXCLUDE with blanks: $(cat "$T/o")"
+[ -s "$T/e" ] && { cat "$T/e"; fail "EXCLUDE with blanks warned"; }
 # a bad list: one warning naming the variable, the default kept
 LBSHIM_STREAM0_THREADS='a,,b' perthread "$P" rename >"$T/o" 2>"$T/e" || fail "bad"
 [ "$(grep -c 'LBSHIM_STREAM0_THREADS' "$T/e")" = 1 ] || { cat "$T/e"; fail "bad list: no single warning"; }
