@@ -49,6 +49,8 @@ static int s0_parse_globs(const char *v, struct s0_globs *g)
 	size_t len;
 
 	g->n = 0;
+	if (!*v)
+		return 0; /* empty: no pattern */
 	for (;;) {
 		e = strchr(p, ',');
 		end = e ? e : p + strlen(p);
@@ -57,8 +59,6 @@ static int s0_parse_globs(const char *v, struct s0_globs *g)
 		while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
 			end--;
 		len = (size_t)(end - p);
-		if (!*v)
-			return 0; /* empty: no pattern */
 		if (!len || len >= S0_GLOBLEN || g->n == S0_MAXGLOB) {
 			g->n = 0;
 			return -1;

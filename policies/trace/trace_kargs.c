@@ -292,6 +292,19 @@ lb_kp_pieces(uint8_t *b, const struct lb_kplan *p, void **args)
 	}
 }
 
+/*
+ * Copies kernelParams args by plan p into slot, whose bytes are 0, then
+ * commits it with header hdr (the commit rule, LB_REC_PUT: the header
+ * last).
+ */
+static inline __attribute__((always_inline)) void
+lb_kp_commit(struct lb_trace_rec *slot, const struct lb_kplan *p, void **args,
+	     uint64_t hdr)
+{
+	lb_kp_pieces((uint8_t *)slot + 8, p, args);
+	__atomic_store_n((uint64_t *)(void *)slot, hdr, __ATOMIC_RELEASE);
+}
+
 /* Writes k to slot (or a record on the stack) under the commit rule. */
 static void lb_kargs_put(struct lb_trace_rec *slot, const struct lb_kargs *k)
 {
@@ -305,8 +318,7 @@ static void lb_kargs_put(struct lb_trace_rec *slot, const struct lb_kargs *k)
 #define LB_KP_ZERO(i) 0
 	LB_REC_PUT(slot, LB_KP_ZERO);
 #undef LB_KP_ZERO
-	lb_kp_pieces((uint8_t *)slot + 8, k->plan, k->args);
-	__atomic_store_n((uint64_t *)(void *)slot, k->hdr, __ATOMIC_RELEASE);
+	lb_kp_commit(slot, k->plan, k->args, k->hdr);
 }
 
 /*
@@ -339,9 +351,7 @@ void lb_trace_post_launch(struct lb_call *c, struct lb_tt *t)
 		      c->ret == hipSuccess && !lb_tr.ring && t->end - r >= 2)) {
 		t->pos = r + 2;
 		lb_call_put(r, c, t, &ar);
-		lb_kp_pieces((uint8_t *)(r + 1) + 8, p, args);
-		__atomic_store_n((uint64_t *)(void *)(r + 1), t->ka_hdr,
-				 __ATOMIC_RELEASE);
+		lb_kp_commit(r + 1, p, args, t->ka_hdr);
 		return;
 	}
 	kargs = lb_kargs_fill(&ka, p, args, extra, c->ret != hipSuccess, t);

@@ -58,29 +58,6 @@ const char lbt_hex2[513] = H16(0) H16(1) H16(2) H16(3) H16(4) H16(5) H16(6)
     H16(7) H16(8) H16(9) H16(a) H16(b) H16(c) H16(d) H16(e) H16(f);
 #undef H16
 
-const uint64_t lbt_pow10[20] = {
-    1ull,
-    10ull,
-    100ull,
-    1000ull,
-    10000ull,
-    100000ull,
-    1000000ull,
-    10000000ull,
-    100000000ull,
-    1000000000ull,
-    10000000000ull,
-    100000000000ull,
-    1000000000000ull,
-    10000000000000ull,
-    100000000000000ull,
-    1000000000000000ull,
-    10000000000000000ull,
-    100000000000000000ull,
-    1000000000000000000ull,
-    10000000000000000000ull,
-};
-
 void lbt_put_u64(struct lbt_out *o, uint64_t v)
 {
 	lbt_end(o, lbt_w_u64(lbt_room(o, LBT_NUM_MAX), v));

@@ -124,7 +124,6 @@ static inline char *lbt_w_small(char *p, const char *s, size_t n)
 
 extern const char lbt_digits2[201];  /* "00" "01" .. "99" */
 extern const char lbt_hex2[513];     /* "00" "01" .. "ff" */
-extern const uint64_t lbt_pow10[20]; /* 10^0 .. 10^19 */
 
 /*
  * Numbers go straight to their place (building them elsewhere to copy

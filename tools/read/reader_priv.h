@@ -187,11 +187,6 @@ static inline uint32_t lbt_run_len(const struct lb_trace_rec *r, uint32_t n)
 }
 
 /*
- * lbt_run_len() that scans what it passes (lbt_scan_one() of each) of
- * thread T, R at byte OFF: the statistics' pass (lbt_each_raw) scans
- * whole runs, calls counted and their span kept in registers.
- */
-/*
  * The calls at R (at most N, up to the first record of another type),
  * their span (lbt_note_time(): earliest t0, latest of t0 and t1, records
  * with t0 = 0 left out) folded into SP (reader_iter.c: a function of
@@ -200,6 +195,11 @@ static inline uint32_t lbt_run_len(const struct lb_trace_rec *r, uint32_t n)
 uint32_t lbt_scan_calls(const struct lb_trace_rec *r, uint32_t n,
 			struct lbt_span *sp);
 
+/*
+ * lbt_run_len() that scans what it passes (lbt_scan_one() of each) of
+ * thread T, R at byte OFF: the statistics' pass (lbt_each_raw) scans
+ * whole runs, calls counted and their span kept in registers.
+ */
 static inline uint32_t lbt_scan_run(struct lbt_file *f, struct lbt_scan *sc,
 				    struct lbt_thread *t,
 				    const struct lb_trace_rec *r, uint32_t n,
