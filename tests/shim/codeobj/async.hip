@@ -21,9 +21,11 @@
 #include <time.h>
 #include "hipemu.h"
 
+/* pad: a member (zeroed by the initializers below), not undefined padding */
 struct Pair {
 	float *p;
 	int n;
+	int pad;
 };
 
 struct Tri {
