@@ -28,6 +28,7 @@ static LB_TLS int lb_tid_cache;
 LB_TLS char lb_thread_known;
 LB_TLS int *lb_errno_p;
 struct lb_solo lb_solo;
+uint8_t lb_solo_direct[LB_API_COUNT];
 
 /* Active policies in hook order; post hooks run in reverse. */
 static const struct lb_policy *lb_active[3];
@@ -133,6 +134,27 @@ static void lb_add_policy(const struct lb_policy *p, const char *name)
 		lb_active[lb_nactive++] = p;
 }
 
+/*
+ * One policy alone: its hooks, and the rows its direct hook may serve,
+ * less those whose calls the core must see itself (run_solo.h): a
+ * procedure-address lookup (lb_procaddr_post), a registration (the kernel
+ * registry), the last-error functions (lasterr.c), a row with no stream.
+ */
+static void lb_solo_init(const struct lb_policy *p)
+{
+	int i;
+
+	lb_solo = (struct lb_solo){ 1, p->pre, p->retry, p->post, p->direct };
+	if (!p->direct || !p->direct_rows)
+		return;
+	for (i = 0; i < LB_API_COUNT; i++)
+		lb_solo_direct[i] = p->direct_rows[i] &&
+				    lb_api_info[i].stream_idx >= 0 &&
+				    !(lb_api_info[i].flags & LB_F_PROCADDR) &&
+				    lb_api_info[i].kind != LB_KIND_REG &&
+				    !lb_lasterr_fn(i);
+}
+
 static void lb_do_init(void)
 {
 	struct lb_config cfg;
@@ -164,9 +186,7 @@ static void lb_do_init(void)
 						  lb_thread_exit);
 		atexit(lb_fini);
 		if (lb_nactive == 1)
-			lb_solo = (struct lb_solo){ 1, lb_active[0]->pre,
-						    lb_active[0]->retry,
-						    lb_active[0]->post };
+			lb_solo_init(lb_active[0]);
 		__atomic_store_n(&lb_hooks, 1, __ATOMIC_RELEASE);
 	}
 	__atomic_store_n(&lb_ready, 1, __ATOMIC_RELEASE);

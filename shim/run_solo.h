@@ -24,8 +24,14 @@ struct lb_solo {
 	int (*pre)(struct lb_call *c);
 	int (*retry)(struct lb_call *c);
 	void (*post)(struct lb_call *c);
+	hipStream_t (*direct)(int api, const void *args, hipStream_t s);
 };
 extern struct lb_solo lb_solo;
+/*
+ * Rows the solo policy's direct hook may serve (struct lb_policy):
+ * copied at start-up, less those the core itself must see (init.c).
+ */
+extern uint8_t lb_solo_direct[LB_API_COUNT];
 
 /*
  * This thread's first call through the policies (init.c), which also
@@ -83,6 +89,20 @@ extern LB_TLS struct lb_le_thread lb_le;
  * Anything else (a failure a policy gave, a policy's own calls) takes
  * lb_lasterr_end.
  */
+/* The runtime answered the program's call with r itself (lb_le_skip). */
+static inline __attribute__((always_inline)) void
+lb_le_rt_answered(struct lb_le_thread *t, hipError_t r)
+{
+	if (!lb_le_sticky) {
+		t->owned = 0;
+		t->ok = r == hipSuccess;
+	} else {
+		if (r != hipSuccess && r != hipErrorNotReady)
+			t->owned = 0;
+		t->cmd_owned = 0;
+	}
+}
+
 static inline __attribute__((always_inline)) int
 lb_le_skip(const struct lb_call *c, int api, hipError_t tr, hipError_t before)
 {
@@ -91,14 +111,7 @@ lb_le_skip(const struct lb_call *c, int api, hipError_t tr, hipError_t before)
 	if (lb_rt_own != t->seen || LB_LE_NOSET(api))
 		return 0;
 	if ((c->flags & LB_CALL_RT) && c->ret == tr) {
-		if (!lb_le_sticky) {
-			t->owned = 0;
-			t->ok = c->ret == hipSuccess;
-		} else {
-			if (c->ret != hipSuccess && c->ret != hipErrorNotReady)
-				t->owned = 0;
-			t->cmd_owned = 0;
-		}
+		lb_le_rt_answered(t, tr);
 		return 1;
 	}
 	if (c->ret != hipSuccess)
@@ -191,6 +204,46 @@ lb_run_solo(struct lb_call *c, lb_thunk_fn thunk, int api, int kind,
 		lb_lasterr_end(c, le);
 	lb_depth--;
 	*ep = saved;
+}
+
+/*
+ * The direct path (issue 16): a call whose row the solo policy marked
+ * goes to the runtime with none of lb_run_solo's context when the
+ * policy's direct hook says its work is done.  Everything lb_run_solo
+ * does around such a call is then either not needed or done here:
+ *   - errno: the hook leaves it alone, so the runtime's value stays;
+ *   - lb_depth: raised around the runtime call, as lb_run_solo does, so
+ *     that a call the runtime makes into a wrapper goes straight through;
+ *   - the last error: the runtime answers the call itself, so when
+ *     nothing but the program's calls reached it since lasterr.c last
+ *     looked (lb_rt_own == seen, tested before; the hook calls nothing),
+ *     lb_le_skip would take its LB_CALL_RT branch, done by
+ *     lb_direct_end; the 7.x peek before the call (lb_lasterr_begin) is
+ *     read only off that branch, so it is not made;
+ *   - rows with LB_F_PROCADDR, LB_KIND_REG or the last-error functions
+ *     are never marked (init.c), and the policy marks no row whose post
+ *     hook has work.
+ * Returns the stream to call the runtime with (then lb_direct_end), or
+ * LB_DIRECT_NO for the full path.
+ */
+static inline __attribute__((always_inline)) hipStream_t
+lb_direct_begin(int api, const void *args, hipStream_t s)
+{
+	if (LB_UNLIKELY(!lb_thread_known) ||
+	    (lb_le_on && LB_UNLIKELY(lb_rt_own != lb_le.seen)) ||
+	    (s = lb_solo.direct(api, args, s)) == LB_DIRECT_NO)
+		return LB_DIRECT_NO;
+	lb_depth++;
+	return s;
+}
+
+/* After the runtime answered r: lb_le_skip's LB_CALL_RT branch. */
+static inline __attribute__((always_inline)) void
+lb_direct_end(hipError_t r)
+{
+	lb_depth--;
+	if (lb_le_on)
+		lb_le_rt_answered(&lb_le, r);
 }
 
 #endif

@@ -108,6 +108,9 @@ enum {
 /* Calls the runtime with the (possibly modified) arguments in c. */
 typedef void (*lb_thunk_fn)(struct lb_call *c);
 
+/* What a direct hook returns to refuse (no stream has this handle). */
+#define LB_DIRECT_NO ((hipStream_t)-1)
+
 struct lb_policy {
 	const char *name;
 	/*
@@ -144,6 +147,18 @@ struct lb_policy {
 	 * records them.  NULL for policies that do not care.
 	 */
 	void (*stat)(int type, const uint64_t v[5]);
+	/*
+	 * Optional; used only while the policy is the one active, for the
+	 * rows init marked in direct_rows (calls with a stream argument
+	 * that return hipError_t): the policy's whole work for the call
+	 * whose arguments are args (read only) and whose stream argument is
+	 * s.  Returns the stream to call the runtime with, no pre or post
+	 * hook and no call context following (the hook's work is then
+	 * done); or LB_DIRECT_NO, having changed nothing, for the full
+	 * path.  It must not call the runtime or change errno.
+	 */
+	hipStream_t (*direct)(int api, const void *args, hipStream_t s);
+	const uint8_t *direct_rows; /* [LB_API_COUNT], or NULL */
 };
 
 /* Policies, defined in policies/ (weak: a build may lack one). */

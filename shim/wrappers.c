@@ -60,6 +60,49 @@
 #define LB_RESULT_int(c) return (int)(intptr_t)(c).rval
 #define LB_RESULT_lb_cstr_t(c) return (lb_cstr_t)(c).rval
 
+/*
+ * The direct path (run_solo.h), for rows that return hipError_t: the
+ * arguments as lb_slow_<name> keeps them, the stream's slot handed to the
+ * solo policy's direct hook, then the runtime.  Other return types take
+ * lb_slow_<name> (no row with a stream returns them but queries).
+ */
+#define LB_DIRECT_OK_hipError_t 1
+#define LB_DIRECT_OK_lb_modules_t 0
+#define LB_DIRECT_OK_int 0
+#define LB_DIRECT_OK_lb_cstr_t 0
+#define LB_DIRECT_OK_void 0
+#define LB_DIRECT_hipError_t(NAME, P, A, SIDX)                                \
+	static __attribute__((noinline, unused)) hipError_t lb_direct_##NAME P \
+	{                                                                     \
+		struct lb_args_##NAME lb_a = { LB_UNPAREN A };                \
+		void *lb_argv[] = { NULL LB_MAP(LB_ADDR_, lb_a, A) };         \
+		hipStream_t *lb_sp = lb_argv[(SIDX) >= 0 ? (SIDX) + 1 : 0];   \
+		hipStream_t lb_s;                                             \
+		hipError_t lb_r;                                              \
+		if (!lb_real.NAME ||                                          \
+		    (lb_s = lb_direct_begin(LB_ID_##NAME, &lb_a, *lb_sp)) ==  \
+			    LB_DIRECT_NO)                                     \
+			return lb_slow_##NAME(                                \
+				LB_MAPC_N(LB_NARGS(A), LB_AARG_, (&lb_a), A)); \
+		*lb_sp = lb_s;                                                \
+		lb_r = lb_real.NAME(                                          \
+			LB_MAPC_N(LB_NARGS(A), LB_AARG_, (&lb_a), A));        \
+		lb_direct_end(lb_r);                                          \
+		return lb_r;                                                  \
+	}
+#define LB_DIRECT_lb_modules_t(NAME, P, A, SIDX)
+#define LB_DIRECT_int(NAME, P, A, SIDX)
+#define LB_DIRECT_lb_cstr_t(NAME, P, A, SIDX)
+#define LB_DIRECT_void(NAME, P, A, SIDX)
+/* lb_direct_<name> if the row may take it, else lb_slow_<name>. */
+#define LB_HOOKED_1(RET, NAME, A, SIDX)                                    \
+	do {                                                               \
+		if ((SIDX) >= 0 && lb_solo_direct[LB_ID_##NAME])           \
+			LB_RETURN_##RET(lb_direct_##NAME A);               \
+		LB_RETURN_##RET(lb_slow_##NAME A);                         \
+	} while (0)
+#define LB_HOOKED_0(RET, NAME, A, SIDX) LB_RETURN_##RET(lb_slow_##NAME A)
+
 #define LB_AARG_(a, x) a->x
 #define LB_ADDR_(a, x) , (void *)&a.x
 
@@ -96,6 +139,7 @@
 			lb_run(&lb_c, lb_thunk_##NAME);                       \
 		LB_RESULT_##RET(lb_c);                                        \
 	}                                                                     \
+	LB_DIRECT_##RET(NAME, P, A, SIDX)                                     \
 	/* before lb_init() has finished: off the exported function's path */ \
 	static __attribute__((noinline, cold)) RET lb_early_##NAME P          \
 	{                                                                     \
@@ -119,7 +163,8 @@
 						 __ATOMIC_ACQUIRE)))          \
 			LB_RETURN_##RET(lb_early_##NAME A);                   \
 		if (LB_UNLIKELY(lb_hooks && !lb_depth))                       \
-			LB_RETURN_##RET(lb_slow_##NAME A);                    \
+			LB_CAT(LB_HOOKED_, LB_DIRECT_OK_##RET)(RET, NAME, A,  \
+							       SIDX);         \
 		lb_fn = lb_real.NAME;                                         \
 		if (LB_UNLIKELY(!lb_fn))                                      \
 			LB_MISSING_##RET(LB_ID_##NAME);                       \

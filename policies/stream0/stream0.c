@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include "stream0.h"
 #include "stream0_hazard.h"
+#include "run_solo.h" /* lb_call_init, lb_errno_p: the direct path */
 
 enum s0_op {
 	S0_NONE,     /* not ours */
@@ -392,7 +393,7 @@ static int s0_pre(struct lb_call *c)
 			if (s0_hz_active)
 				s0_hz_touch(c, me->sub[me->dev]);
 		} else if (c->stream && !S0_IS_NULL(*c->stream) && s0_check &&
-			   (*c->stream != me->ub_stream || me->ub_last_null)) {
+			   !s0_order_user_idle(me, *c->stream)) {
 			s0_order_user(c);
 		}
 		return 0;
@@ -400,6 +401,56 @@ static int s0_pre(struct lb_call *c)
 	if (op == S0_NONE)
 		return 0;
 	return s0_pre_other(c, op);
+}
+
+/*
+ * The direct path (struct lb_policy, shim/run_solo.h): s0_pre's work for
+ * a submission, when it needs no call context and takes no slow branch:
+ * a null-stream argument becomes this thread's S (already made, no
+ * capture anywhere: s0_remap's first case), no order check is due
+ * (s0_order_null, s0_order_user), and the hazard check's touch, if the
+ * row has one, gets a context of its own.  Rows: S0_SUBMIT in remap mode,
+ * less those s0_post has work for (s0_hz_post_op).
+ */
+static uint8_t s0_direct_rows[LB_API_COUNT];
+
+/* The touch, out of s0_direct's way (which then needs no frame). */
+static __attribute__((noinline)) hipStream_t
+s0_direct_touch(int api, const void *args, hipStream_t s)
+{
+	struct lb_call c;
+	int *ep = lb_errno_p, saved = *ep;
+
+	lb_call_init(&c, api, (void *)args);
+	s0_hz_touch(&c, s0_me.sub[s0_me.dev]);
+	*ep = saved;
+	return s;
+}
+
+static hipStream_t s0_direct(int api, const void *args, hipStream_t s)
+{
+	struct s0_thread *me = &s0_me;
+
+	if (!S0_IS_NULL(s))
+		return !s0_check || s0_order_user_idle(me, s) ? s
+							     : LB_DIRECT_NO;
+	s = S0_LOAD(me->cur);
+	if (LB_UNLIKELY(!s || S0_LOAD(s0_ncap)) ||
+	    ((me->ub_stream || !me->ub_last_null) && s0_check))
+		return LB_DIRECT_NO;
+	s0_submitted();
+	if (s0_hz_active && s0_hz_touch_op[api])
+		return s0_direct_touch(api, args, s);
+	return s;
+}
+
+static void s0_build_direct(void)
+{
+	int i;
+
+	for (i = 0; i < LB_API_COUNT; i++)
+		s0_direct_rows[i] = s0_op[i] == S0_SUBMIT &&
+				    !(s0_hz_active && s0_hz_post_op[i]);
 }
 
 /* Was the call's stream remapped to S by our pre hook? */
@@ -489,6 +540,12 @@ static void s0_post(struct lb_call *c)
 	case S0_RESET:
 		if (c->ret != hipSuccess)
 			return;
+		/*
+		 * The reset waited for the device and destroyed its streams:
+		 * their handles may name new streams (flags to read again).
+		 */
+		s0_order_stream_gone();
+		s0_order_synced(NULL);
 		dev = s0_me.dev;
 		if (dev < 0 && (!lb_real.hipGetDevice ||
 				lb_real.hipGetDevice(&dev) != hipSuccess))
@@ -525,6 +582,7 @@ static int s0_init(int listed)
 			s0_hz_touch_init();
 			s0_hz_init();
 		}
+		s0_build_direct();
 	}
 	lb_log(LB_LOG_DEBUG,
 	       "stream0: on, mode %s, hipDeviceSynchronize waits for %s",
@@ -567,4 +625,6 @@ const struct lb_policy lb_policy_stream0 = {
 	.fork_parent = s0_fork_parent,
 	.fork_child = s0_fork_child,
 	.fini = s0_report,
+	.direct = s0_direct,
+	.direct_rows = s0_direct_rows,
 };

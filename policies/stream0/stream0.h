@@ -47,6 +47,7 @@
 #define S0_LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
 #define S0_STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 #define S0_FLAGCACHE 8 /* user streams whose flags a thread remembers */
+#define S0_FC_SLOT(s) ((unsigned)(((uintptr_t)(s) >> 6) % S0_FLAGCACHE))
 
 /*
  * One per thread, in initial-exec TLS so that the hot path is one
@@ -161,6 +162,28 @@ void s0_thread_fork_child(void);
 
 /* stream0_order.c: the order between S and blocking user streams. */
 /* A remapped null-stream submission / one on a user stream. */
+/* hipStreamDestroy calls so far (stream0_order.c's flag cache). */
+extern unsigned s0_stream_gen;
+
+/*
+ * Would s0_order_user() do nothing for a submission on user stream s?
+ * True when s is the blocking stream the thread last queued on with no
+ * null-stream work since, or its flag cache knows s as non-blocking, or
+ * s is hipStreamLegacy.
+ */
+static inline int s0_order_user_idle(const struct s0_thread *me,
+				     hipStream_t s)
+{
+	unsigned i = S0_FC_SLOT(s);
+
+	if (s == me->ub_stream)
+		return !me->ub_last_null;
+	if (s == S0_LEGACY_HANDLE)
+		return 1;
+	return me->fc[i].s == s && !me->fc[i].blocking &&
+	       me->fc[i].gen == S0_LOAD(s0_stream_gen);
+}
+
 void s0_order_null(struct lb_call *c);
 void s0_order_user(struct lb_call *c);
 /* The thread waited for s (NULL: for the whole device). */

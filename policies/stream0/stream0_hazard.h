@@ -48,6 +48,8 @@ void s0_hz_touch(struct lb_call *c, uint64_t n);
 void s0_hz_post(struct lb_call *c, int remapped);
 /* Is there anything for s0_hz_post to do for this API? */
 extern uint8_t s0_hz_post_op[];
+/* Does s0_hz_touch read this API's arguments (nonzero), or skip it? */
+extern uint8_t s0_hz_touch_op[];
 
 /* The caller's S on dev was seen complete up to submission sub. */
 void s0_hz_idle(int dev, uint64_t sub);

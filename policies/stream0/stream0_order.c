@@ -16,24 +16,28 @@
 #include "stream0.h"
 
 /* Bumped by every hipStreamDestroy: a handle may name a new stream after. */
-static unsigned s0_stream_gen;
+unsigned s0_stream_gen;
 
 void s0_order_stream_gone(void)
 {
 	__atomic_add_fetch(&s0_stream_gen, 1, __ATOMIC_RELAXED);
 }
 
-/* Is s a blocking stream (not hipStreamNonBlocking)?  Cached per thread. */
+/*
+ * Is s a blocking stream (not hipStreamNonBlocking)?  Cached per thread;
+ * a stream whose flags cannot be read counts as not blocking (claim
+ * nothing), cached too, so that it costs no runtime call per submission.
+ */
 static int s0_blocking(struct s0_thread *me, hipStream_t s)
 {
 	unsigned gen = __atomic_load_n(&s0_stream_gen, __ATOMIC_RELAXED);
-	unsigned flags = 0, i = ((uintptr_t)s >> 6) % S0_FLAGCACHE;
+	unsigned flags = hipStreamNonBlocking, i = S0_FC_SLOT(s);
 
 	if (me->fc[i].s == s && me->fc[i].gen == gen)
 		return me->fc[i].blocking;
-	if (!lb_real.hipStreamGetFlags ||
+	if (lb_real.hipStreamGetFlags &&
 	    lb_real.hipStreamGetFlags(s, &flags) != hipSuccess)
-		return 0; /* unknown: claim nothing */
+		flags = hipStreamNonBlocking;
 	me->fc[i].s = s;
 	me->fc[i].gen = gen;
 	me->fc[i].blocking = !(flags & hipStreamNonBlocking);

@@ -10,8 +10,8 @@
  * its pointer arguments (lb_launch_ptrs(): global_buffer arguments and the
  * 8-byte words of by-value ones, from the code object's layout) that lies
  * in memory allocated through the shim (hz_known, at 1 MB granularity).
- * Which call reads what is decided once, at init, into hz_op[]: the
- * launch path is a table load when nothing is touched.
+ * Which call reads what is decided once, at init, into s0_hz_touch_op[]:
+ * the launch path is a table load when nothing is touched.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -38,7 +38,7 @@ enum hz_op {
 };
 
 
-static uint8_t hz_op[LB_API_COUNT];
+uint8_t s0_hz_touch_op[LB_API_COUNT];
 uint8_t s0_hz_post_op[LB_API_COUNT];
 
 enum { HZP_NONE, HZP_RECORD, HZP_WAIT, HZP_EVDONE, HZP_EVGONE, HZP_REGFN,
@@ -201,12 +201,12 @@ void s0_hz_touch_init(void)
 	unsigned i;
 
 	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
-		hz_op[ops[i].id] = ops[i].op;
+		s0_hz_touch_op[ops[i].id] = ops[i].op;
 	for (i = 0; i < sizeof(post) / sizeof(post[0]); i++)
 		s0_hz_post_op[post[i].id] = post[i].op;
 	/* kernels' layouts: the shim's registry learns them from now on */
 	for (i = 0; i < sizeof(kernels) / sizeof(kernels[0]); i++)
-		hz_op[kernels[i].id] = kernels[i].op;
+		s0_hz_touch_op[kernels[i].id] = kernels[i].op;
 	lb_kreg_enable();
 }
 
@@ -299,9 +299,10 @@ static int hz_kernel(struct lb_call *c, uint64_t sub)
 void s0_hz_touch(struct lb_call *c, uint64_t sub)
 {
 	const void *a = c->args;
+	unsigned op = s0_hz_touch_op[c->api];
 	int hz;
 
-	switch (hz_op[c->api]) {
+	switch (op) {
 	case HZ_NONE:
 		return;
 	case HZ_MEMCPY: {
@@ -315,9 +316,9 @@ void s0_hz_touch(struct lb_call *c, uint64_t sub)
 	case HZ_DTOH:
 	case HZ_DTOD: {
 		const struct lb_args_hipMemcpyDtoD *m = a;
-		int kind = hz_op[c->api] == HZ_HTOD   ? hipMemcpyHostToDevice
-			   : hz_op[c->api] == HZ_DTOH ? hipMemcpyDeviceToHost
-						      : hipMemcpyDeviceToDevice;
+		int kind = op == HZ_HTOD   ? hipMemcpyHostToDevice
+			   : op == HZ_DTOH ? hipMemcpyDeviceToHost
+					   : hipMemcpyDeviceToDevice;
 
 		hz = hz_copy(hz_u(m->dst), hz_u(m->src), m->sizeBytes, kind,
 			     sub);
@@ -348,9 +349,9 @@ void s0_hz_touch(struct lb_call *c, uint64_t sub)
 	case HZ_SET2:
 	case HZ_SET4: {
 		const struct lb_args_hipMemsetD32 *m = a;
-		size_t n = m->count << (hz_op[c->api] == HZ_SET4   ? 2
-					: hz_op[c->api] == HZ_SET2 ? 1
-								   : 0);
+		size_t n = m->count << (op == HZ_SET4	? 2
+					: op == HZ_SET2 ? 1
+							: 0);
 
 		hz = n && s0_hz_range(hz_u(m->dest), hz_u(m->dest) + n, sub);
 		break;

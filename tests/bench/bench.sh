@@ -72,6 +72,9 @@ for r in $(seq "$REPS"); do
 		"$X" submit null $N
 	one s_s0user LD_LIBRARY_PATH="$FAKE" LD_PRELOAD="$SHIM" LBSHIM_POLICIES=stream0 \
 		"$X" submit user $N
+	one s_s0null_off LD_LIBRARY_PATH="$FAKE" LD_PRELOAD="$SHIM" \
+		LBSHIM_POLICIES=stream0 LBSHIM_STREAM0_CHECK=off \
+		"$X" submit null $N
 	one q_direct LD_LIBRARY_PATH="$EMU" "$X" query user 200000
 	one q_s0null LD_LIBRARY_PATH="$EMU" LD_PRELOAD="$SHIM" LBSHIM_POLICIES=stream0 \
 		"$X" query null 200000
@@ -179,6 +182,8 @@ row "stream0 check, hipMemsetAsync of 4 KiB, ns added" \
 	"$(stat "$(diff_of hz_memset_on hz_memset_off 1)" 1 | fmt3)" "-" -
 row "stream0, remapped submission, no-op runtime" \
 	"$(stat "$(diff_of s_s0null s_direct 1)" 1 | fmt3)" "<= 3" le
+row "  the same, LBSHIM_STREAM0_CHECK=off (the remap)" \
+	"$(stat "$(diff_of s_s0null_off s_direct 1)" 1 | fmt3)" "<= 3" le
 row "stream0, submission on a user stream, no-op" \
 	"$(stat "$(diff_of s_s0user s_direct 1)" 1 | fmt3)" "-" -
 row "pool, alloc+free 1 thread, ns per pair" \

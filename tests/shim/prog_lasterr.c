@@ -39,7 +39,9 @@ static void errors(const char *when)
 int main(void)
 {
 	void *rt = dlopen("libamdhip64.so.5", RTLD_NOW | RTLD_NOLOAD);
-	void *a = NULL, *b = NULL, *c = NULL, *d = NULL;
+	void *a = NULL, *b = NULL, *c = NULL, *d = NULL, *e = NULL;
+	void *bad = NULL; /* the runtime refuses a null destination */
+	hipStream_t us = NULL;
 	int v = 0;
 
 	/* Only if the runtime has it (the shim always exports it). */
@@ -96,6 +98,37 @@ int main(void)
 	show("hipMalloc d cached 3", hipMalloc(&d, 4096));
 	errors("after get device");
 	show("hipFree d cached 3", hipFree(d));
+	errors("after free d");
+
+	/*
+	 * Submissions stream0 alone sends on with no call context (its
+	 * direct path): on the null stream and on a user stream, after a
+	 * success, after a failure the runtime gave, failing themselves.
+	 */
+	show("hipMalloc e", hipMalloc(&e, 4096));
+	show("hipMemsetAsync e null", hipMemsetAsync(e, 2, 4096, 0));
+	show("hipMemsetAsync e null 2", hipMemsetAsync(e, 3, 4096, 0));
+	errors("after null submissions");
+	show("hipSetDevice 99 5", hipSetDevice(99));
+	show("hipMemsetAsync e null 3", hipMemsetAsync(e, 4, 4096, 0));
+	errors("after failure, submission");
+	show("hipMemsetAsync bad null", hipMemsetAsync(bad, 0, 4096, 0));
+	errors("after bad null submission");
+	show("hipMemsetAsync bad null 2", hipMemsetAsync(bad, 0, 4096, 0));
+	show("hipMemsetAsync e null 4", hipMemsetAsync(e, 5, 4096, 0));
+	errors("after bad, good submission");
+	/* not hipStreamCreateWithFlags: t_lasterr.sh makes that one fail */
+	show("hipStreamCreateWithPriority",
+	     hipStreamCreateWithPriority(&us, hipStreamNonBlocking, 0));
+	show("hipMemsetAsync e user", hipMemsetAsync(e, 6, 4096, us));
+	show("hipMemsetAsync e user 2", hipMemsetAsync(e, 7, 4096, us));
+	errors("after user submissions");
+	show("hipMemsetAsync bad user", hipMemsetAsync(bad, 0, 4096, us));
+	errors("after bad user submission");
+	show("hipStreamSynchronize user", hipStreamSynchronize(us));
+	show("hipStreamDestroy", hipStreamDestroy(us));
+	show("hipDeviceSynchronize 2", hipDeviceSynchronize());
+	show("hipFree e", hipFree(e));
 	errors("end");
 	return 0;
 }

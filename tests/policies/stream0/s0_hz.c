@@ -43,8 +43,11 @@ static void *thread_a(void *unused)
 	unsigned char *x = cache_blk;
 
 	(void)unused;
-	S0_OK(hipMemset(x, 7, HZ_BLK)); /* done before anything else */
-	/* slow: A's read below stays pending while B runs */
+	/*
+	 * slow: A's read below stays pending while B runs.  The read is A's
+	 * only touch of X (main set it), and with A's stream made by this
+	 * launch it takes stream0's direct path (shim/run_solo.h).
+	 */
 	S0_OK(k_sleep(0, 300, 0, NULL, NULL, NULL));
 	if (!strcmp(sc, "copy")) {
 		S0_OK(hipMemcpyAsync(seen, x, 64, hipMemcpyDeviceToHost, 0));
@@ -119,6 +122,7 @@ int main(int argc, char **argv)
 	seen = s0_host(64);
 	/* 2 MB, so that "1 MB away" is the same allocation */
 	S0_OK(hipMalloc((void **)&cache_blk, 2 << 20));
+	S0_OK(hipMemset(cache_blk, 7, HZ_BLK)); /* done before the threads */
 	S0_OK(hipEventCreate(&ev));
 	S0_OK(hipDeviceSynchronize());
 	pthread_create(&a, NULL, thread_a, NULL);

@@ -25,6 +25,10 @@
  *   userstream one thread's blocking user stream, then its null stream,
  *              then the other way round (nonblocking: the same with a
  *              hipStreamNonBlocking stream, never ordered)
+ *   switches   one thread alternating between its null stream and a
+ *              blocking user stream, 50 times, then checking the result
+ *   resetflags a blocking stream used, hipDeviceReset, the stream's
+ *              handle used again (the runtime refuses it)
  *
  * With S0_PT_TORCH=path the program first dlopens that library (a stand-in
  * for PyTorch's libc10_hip.so).
@@ -371,20 +375,72 @@ static void run_userstream(unsigned flags)
 {
 	int *flag = s0_host(sizeof(int)), *seen = s0_host(2 * sizeof(int));
 	hipStream_t u;
+	int round;
 
 	S0_OK(hipStreamCreateWithFlags(&u, flags));
-	/* user stream, then null stream: legacy orders the null-stream work */
-	S0_OK(k_fill(u, flag, 1, 7, 200));
-	S0_OK(k_peek(0, flag, seen));
-	S0_OK(hipDeviceSynchronize());
-	/* null stream, then user stream: legacy orders the user-stream work */
-	S0_OK(k_fill(0, flag, 1, 9, 200));
-	S0_OK(k_peek(u, flag, seen + 1));
-	S0_OK(hipDeviceSynchronize());
+	/*
+	 * Twice: in the second round the thread's S exists, so that its
+	 * null-stream work takes stream0's direct path (shim/run_solo.h).
+	 */
+	for (round = 0; round < 2; round++) {
+		*flag = 0;
+		/* user stream, then null stream: legacy orders the latter */
+		S0_OK(k_fill(u, flag, 1, 7, 200));
+		S0_OK(k_peek(0, flag, seen));
+		S0_OK(hipDeviceSynchronize());
+		/* null stream, then user stream: legacy orders the latter */
+		S0_OK(k_fill(0, flag, 1, 9, 200));
+		S0_OK(k_peek(u, flag, seen + 1));
+		S0_OK(hipDeviceSynchronize());
+		printf("userstream %s: saw %d %d\n",
+		       flags & hipStreamNonBlocking ? "nonblocking"
+						   : "blocking",
+		       seen[0], seen[1]);
+	}
 	S0_OK(hipStreamDestroy(u));
-	printf("userstream %s: saw %d %d\n",
-	       flags & hipStreamNonBlocking ? "nonblocking" : "blocking",
-	       seen[0], seen[1]);
+}
+
+/* ---- switches: null stream, user stream, null stream, ... ---- */
+
+static void run_switches(void)
+{
+	unsigned char *d = NULL, got[2] = { 0, 0 };
+	hipStream_t u;
+	int r;
+
+	S0_OK(hipStreamCreate(&u));
+	S0_OK(hipMalloc((void **)&d, 512));
+	for (r = 1; r <= 50; r++) {
+		S0_OK(hipMemsetAsync(d, r, 256, 0));
+		S0_OK(hipMemsetAsync(d + 256, r, 256, u));
+	}
+	S0_OK(hipDeviceSynchronize());
+	S0_OK(hipMemcpy(got, d, 1, hipMemcpyDeviceToHost));
+	S0_OK(hipMemcpy(got + 1, d + 256, 1, hipMemcpyDeviceToHost));
+	S0_CHECK(got[0] == 50 && got[1] == 50, "switches: last round's values");
+	S0_OK(hipFree(d));
+	S0_OK(hipStreamDestroy(u));
+	printf("switches: %d %d\n", got[0], got[1]);
+}
+
+/* ---- resetflags: a stream's handle after hipDeviceReset ---- */
+
+static void run_resetflags(void)
+{
+	unsigned char *d = NULL;
+	hipStream_t u;
+	hipError_t r;
+
+	S0_OK(hipStreamCreate(&u));
+	S0_OK(hipMalloc((void **)&d, 256));
+	S0_OK(hipMemsetAsync(d, 1, 256, u));
+	S0_OK(hipDeviceReset());
+	/* u went with the reset: the runtime refuses it (a program's bug) */
+	S0_OK(hipMalloc((void **)&d, 256));
+	r = hipMemsetAsync(d, 2, 256, u);
+	S0_CHECK(r != hipSuccess, "a stream of before the reset was taken");
+	S0_OK(hipFree(d));
+	printf("resetflags: %d\n", (int)r);
 }
 
 int main(int argc, char **argv)
@@ -425,6 +481,10 @@ int main(int argc, char **argv)
 		run_userstream(hipStreamDefault);
 	else if (!strcmp(sc, "nonblocking"))
 		run_userstream(hipStreamNonBlocking);
+	else if (!strcmp(sc, "switches"))
+		run_switches();
+	else if (!strcmp(sc, "resetflags"))
+		run_resetflags();
 	else {
 		fprintf(stderr, "s0_pt: unknown scenario %s\n", sc);
 		return 2;

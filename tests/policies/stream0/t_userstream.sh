@@ -2,24 +2,44 @@
 # stream orders them both ways; remap mode loses both orders (as a
 # per-thread build does) and must count each loss as a hazard, reported
 # at exit in one warning.  A non-blocking stream was never ordered: no
-# hazard.  syncs mode keeps the legacy order.
+# hazard.  syncs mode keeps the legacy order.  Two rounds each: in the
+# second the thread's stream exists (stream0's direct path).  A stream
+# whose flags cannot be read is read once and claims nothing.
 . tests/policies/stream0/lib.sh
 P=$D/s0_pt
 W='stream0: [0-9]* hazards:'
 legacy "$P" userstream >"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "legacy"; }
-grep -q "userstream blocking: saw 7 9" "$T/o" || fail "legacy: $(cat "$T/o")"
+[ "$(grep -c "userstream blocking: saw 7 9" "$T/o")" = 2 ] ||
+	fail "legacy: $(cat "$T/o")"
 perthread "$P" userstream >"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "remap"; }
 cat "$T/o" "$T/e"
 [ "$(grep -c "$W" "$T/e")" = 1 ] || fail "remap: no single hazard warning"
-grep -q 'stream0: 2 hazards: 0 null-stream syncs .*, 2 switches' "$T/e" ||
-	fail "remap: the two lost orders were not both counted"
+grep -q 'stream0: 4 hazards: 0 null-stream syncs .*, 4 switches' "$T/e" ||
+	fail "remap: the lost orders of both rounds were not all counted"
 LBSHIM_STREAM0_CHECK=off perthread "$P" userstream >"$T/o" 2>"$T/e" ||
 	{ cat "$T/o" "$T/e"; fail "CHECK=off"; }
 grep -q "$W" "$T/e" && fail "LBSHIM_STREAM0_CHECK=off still counted"
 perthread "$P" nonblocking >"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "nonblocking"; }
 grep -q "$W" "$T/e" && fail "a non-blocking stream counted a hazard"
+# A stream whose flags cannot be read counts as non-blocking (claims
+# nothing), and is read once, not at each of its 50 submissions.
+HIPEMU_FAIL=hipStreamGetFlags:1+:hipErrorInvalidHandle \
+	HIPEMU_STATS=$T/st.json perthread "$P" switches >"$T/o" 2>"$T/e" ||
+	{ cat "$T/o" "$T/e"; fail "unreadable flags"; }
+grep -q "$W" "$T/e" && fail "unreadable flags: a hazard counted"
+n=$(sed -n 's/.*"hipStreamGetFlags": \([0-9]*\).*/\1/p' "$T/st.json")
+[ "$n" = 1 ] || fail "unreadable flags: read ${n:-0} times, want 1"
+# hipDeviceReset destroys the streams: a handle seen before it is read
+# again (a new stream may have it; here the old one, which the runtime
+# now refuses).
+HIPEMU_STATS=$T/st.json perthread "$P" resetflags >"$T/o" 2>"$T/e" ||
+	{ cat "$T/o" "$T/e"; fail "resetflags"; }
+cat "$T/o"
+n=$(sed -n 's/.*"hipStreamGetFlags": \([0-9]*\).*/\1/p' "$T/st.json")
+[ "$n" = 2 ] || fail "after hipDeviceReset: flags read ${n:-0} times, want 2"
 LBSHIM_STREAM0_MODE=syncs perthread "$P" userstream >"$T/o" 2>"$T/e" ||
 	{ cat "$T/o" "$T/e"; fail "syncs"; }
-grep -q "userstream blocking: saw 7 9" "$T/o" || fail "syncs: $(cat "$T/o")"
+[ "$(grep -c "userstream blocking: saw 7 9" "$T/o")" = 2 ] ||
+	fail "syncs: $(cat "$T/o")"
 grep -q "$W" "$T/e" && fail "syncs mode counted a hazard"
 exit 0
