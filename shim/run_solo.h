@@ -218,8 +218,11 @@ lb_run_solo(struct lb_call *c, lb_thunk_fn thunk, int api, int kind,
  *     nothing but the program's calls reached it since lasterr.c last
  *     looked (lb_rt_own == seen, tested before; the hook calls nothing),
  *     lb_le_skip would take its LB_CALL_RT branch, done by
- *     lb_direct_end; the 7.x peek before the call (lb_lasterr_begin) is
- *     read only off that branch, so it is not made;
+ *     lb_direct_end (the runtime stores the result of the program's
+ *     call by its rule: HIP_RETURN, clr hipamd/src/hip_internal.hpp,
+ *     rocm-5.7.0 and rocm-6.2.0, and lasterr.c for 7.x); the 7.x peek
+ *     before the call (lb_lasterr_begin) is read only off that branch,
+ *     so it is not made;
  *   - rows with LB_F_PROCADDR, LB_KIND_REG or the last-error functions
  *     are never marked (init.c), and the policy marks no row whose post
  *     hook has work.

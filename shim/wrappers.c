@@ -62,8 +62,8 @@
 
 /*
  * The direct path (run_solo.h), for rows that return hipError_t: the
- * arguments as lb_slow_<name> keeps them, the stream's slot handed to the
- * solo policy's direct hook, then the runtime.  Other return types take
+ * arguments as lb_slow_<name> keeps them (LB_ARGS), the stream's slot
+ * handed to the solo policy's direct hook, then the runtime.  Other return types take
  * lb_slow_<name> (no row with a stream returns them but queries).
  */
 #define LB_DIRECT_OK_hipError_t 1
@@ -74,9 +74,7 @@
 #define LB_DIRECT_hipError_t(NAME, P, A, SIDX)                                \
 	static __attribute__((noinline, unused)) hipError_t lb_direct_##NAME P \
 	{                                                                     \
-		struct lb_args_##NAME lb_a = { LB_UNPAREN A };                \
-		void *lb_argv[] = { NULL LB_MAP(LB_ADDR_, lb_a, A) };         \
-		hipStream_t *lb_sp = lb_argv[(SIDX) >= 0 ? (SIDX) + 1 : 0];   \
+		LB_ARGS(NAME, A, SIDX);                                       \
 		hipStream_t lb_s;                                             \
 		hipError_t lb_r;                                              \
 		if (!lb_real.NAME ||                                          \
@@ -105,6 +103,15 @@
 
 #define LB_AARG_(a, x) a->x
 #define LB_ADDR_(a, x) , (void *)&a.x
+/*
+ * In a wrapper: its arguments as the row's struct (lb_a) and lb_sp, the
+ * address of the stream argument in it, or NULL for a row with none
+ * (lb_argv[0]).
+ */
+#define LB_ARGS(NAME, A, SIDX)                                        \
+	struct lb_args_##NAME lb_a = { LB_UNPAREN A };                \
+	void *lb_argv[] = { NULL LB_MAP(LB_ADDR_, lb_a, A) };         \
+	hipStream_t *lb_sp = lb_argv[(SIDX) >= 0 ? (SIDX) + 1 : 0]
 
 #define LB_DECL_AS(SYM, RET, NAME, P) \
 	LB_EXPORT RET NAME P __asm__(SYM);
@@ -125,13 +132,10 @@
 	}                                                                     \
 	static __attribute__((noinline)) RET lb_slow_##NAME P                 \
 	{                                                                     \
-		struct lb_args_##NAME lb_a = { LB_UNPAREN A };                \
-		void *lb_argv[] = { NULL LB_MAP(LB_ADDR_, lb_a, A) };         \
+		LB_ARGS(NAME, A, SIDX);                                       \
 		struct lb_call lb_c;                                          \
 		lb_call_init(&lb_c, LB_ID_##NAME, &lb_a);                     \
-		(void)lb_argv;                                                \
-		if ((SIDX) >= 0)                                              \
-			lb_c.stream = lb_argv[(SIDX) >= 0 ? (SIDX) + 1 : 0];  \
+		lb_c.stream = lb_sp;                                          \
 		if (LB_LIKELY(lb_solo.on))                                    \
 			lb_run_solo(&lb_c, lb_thunk_##NAME, LB_ID_##NAME,     \
 				    LB_KIND_##KIND, FLAGS);                   \

@@ -319,6 +319,20 @@ static int s0_serve_devsync(struct lb_call *c)
 	return 1;
 }
 
+/* S, when it exists and no stream captures (else s0_stream() decides). */
+static inline hipStream_t s0_cur(void)
+{
+	hipStream_t s = S0_LOAD(s0_me.cur);
+
+	return LB_UNLIKELY(!s || S0_LOAD(s0_ncap)) ? NULL : s;
+}
+
+/* Is s0_order_null() due for a remapped null-stream submission? */
+static inline int s0_order_null_due(const struct s0_thread *me)
+{
+	return LB_UNLIKELY(me->ub_stream || !me->ub_last_null) && s0_check;
+}
+
 /* Replaces a null-stream argument by S; returns S or NULL (unchanged). */
 static hipStream_t s0_remap(struct lb_call *c)
 {
@@ -326,8 +340,8 @@ static hipStream_t s0_remap(struct lb_call *c)
 
 	if (!S0_IS_NULL(*c->stream))
 		return NULL;
-	s = __atomic_load_n(&s0_me.cur, __ATOMIC_RELAXED);
-	if (LB_UNLIKELY(!s || __atomic_load_n(&s0_ncap, __ATOMIC_RELAXED)))
+	s = s0_cur();
+	if (LB_UNLIKELY(!s))
 		s = s0_stream();
 	if (s)
 		*c->stream = s;
@@ -386,8 +400,7 @@ static int s0_pre(struct lb_call *c)
 		struct s0_thread *me = &s0_me;
 
 		if (s0_remap(c)) {
-			if (LB_UNLIKELY(me->ub_stream || !me->ub_last_null) &&
-			    s0_check)
+			if (s0_order_null_due(me))
 				s0_order_null(c);
 			s0_submitted();
 			if (s0_hz_active)
@@ -434,9 +447,8 @@ static hipStream_t s0_direct(int api, const void *args, hipStream_t s)
 	if (!S0_IS_NULL(s))
 		return !s0_check || s0_order_user_idle(me, s) ? s
 							     : LB_DIRECT_NO;
-	s = S0_LOAD(me->cur);
-	if (LB_UNLIKELY(!s || S0_LOAD(s0_ncap)) ||
-	    ((me->ub_stream || !me->ub_last_null) && s0_check))
+	s = s0_cur();
+	if (LB_UNLIKELY(!s) || s0_order_null_due(me))
 		return LB_DIRECT_NO;
 	s0_submitted();
 	if (s0_hz_active && s0_hz_touch_op[api])
@@ -541,8 +553,12 @@ static void s0_post(struct lb_call *c)
 		if (c->ret != hipSuccess)
 			return;
 		/*
-		 * The reset waited for the device and destroyed its streams:
-		 * their handles may name new streams (flags to read again).
+		 * The reset destroyed the device's streams (Device::Reset:
+		 * hip::Stream::destroyAllStreams, clr hipamd/src/
+		 * hip_device.cpp, rocm-5.7.0; Device::destroyAllStreams, the
+		 * same file, rocm-6.2.0): the thread's last blocking stream
+		 * is gone, and handles may name new streams (flags to read
+		 * again).
 		 */
 		s0_order_stream_gone();
 		s0_order_synced(NULL);

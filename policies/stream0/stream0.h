@@ -165,6 +165,13 @@ void s0_thread_fork_child(void);
 /* hipStreamDestroy calls so far (stream0_order.c's flag cache). */
 extern unsigned s0_stream_gen;
 
+/* Does the flag cache's slot i hold s, as of stream generation gen? */
+static inline int s0_fc_hit(const struct s0_thread *me, unsigned i,
+			    hipStream_t s, unsigned gen)
+{
+	return me->fc[i].s == s && me->fc[i].gen == gen;
+}
+
 /*
  * Would s0_order_user() do nothing for a submission on user stream s?
  * True when s is the blocking stream the thread last queued on with no
@@ -180,8 +187,8 @@ static inline int s0_order_user_idle(const struct s0_thread *me,
 		return !me->ub_last_null;
 	if (s == S0_LEGACY_HANDLE)
 		return 1;
-	return me->fc[i].s == s && !me->fc[i].blocking &&
-	       me->fc[i].gen == S0_LOAD(s0_stream_gen);
+	return s0_fc_hit(me, i, s, S0_LOAD(s0_stream_gen)) &&
+	       !me->fc[i].blocking;
 }
 
 void s0_order_null(struct lb_call *c);

@@ -33,7 +33,7 @@ static int s0_blocking(struct s0_thread *me, hipStream_t s)
 	unsigned gen = __atomic_load_n(&s0_stream_gen, __ATOMIC_RELAXED);
 	unsigned flags = hipStreamNonBlocking, i = S0_FC_SLOT(s);
 
-	if (me->fc[i].s == s && me->fc[i].gen == gen)
+	if (s0_fc_hit(me, i, s, gen))
 		return me->fc[i].blocking;
 	if (lb_real.hipStreamGetFlags &&
 	    lb_real.hipStreamGetFlags(s, &flags) != hipSuccess)
