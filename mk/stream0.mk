@@ -10,7 +10,7 @@ S0_DEPS := $(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/libs0twins.so \
 	$(S0_DIR)/s0_spt $(S0_DIR)/libs0spt_twin.so $(S0_DIR)/s0_pt \
 	$(S0_DIR)/torch/libc10_hip.so $(S0_DIR)/s0_apis \
 	$(S0_DIR)/libs0apis_twin.so $(S0_DIR)/s0_hz $(S0_DIR)/s0_hzk \
-	$(S0_DIR)/libs0hzk_twin.so
+	$(S0_DIR)/libs0hzk_twin.so $(S0_DIR)/s0_fast
 # The shim under test; a developer may point it at another build.
 S0_SHIM ?= $(BUILD)/liblbshim.so
 S0_TESTS = $(sort $(wildcard tests/policies/stream0/t_*.sh))
@@ -37,7 +37,7 @@ $(S0_DIR)/libs0apis_twin.so: tests/policies/stream0/s0_apis_twin.c tests/hipemu/
 	$(CC) $(S0_CFLAGS) -fPIC -shared $< -o $@
 
 $(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/s0_pt $(S0_DIR)/s0_apis \
-		$(S0_DIR)/s0_hz: \
+		$(S0_DIR)/s0_hz $(S0_DIR)/s0_fast: \
 		$(S0_DIR)/%: tests/policies/stream0/%.c \
 		tests/policies/stream0/s0_common.h tests/common/lbtest.h \
 		include/lbshim/hip_decls.h
@@ -70,6 +70,7 @@ bench-stream0: $(S0_SHIM) $(HE_LIB) $(S0_DEPS)
 # The modes' concurrent paths under ThreadSanitizer (build/tsan/liblbshim.so
 # is mk/reliability.mk's TSan build of the shim).
 check-stream0-tsan: $(BUILD)/tsan/liblbshim.so $(HE_LIB) $(HE_TSAN_LIB) \
-		$(S0_DIR)/s0_pt $(S0_DIR)/s0_hz $(S0_DIR)/libs0twins.so
+		$(S0_DIR)/s0_pt $(S0_DIR)/s0_hz $(S0_DIR)/s0_fast \
+		$(S0_DIR)/libs0twins.so
 	@S0_BUILD=$(BUILD) sh mk/run-tests.sh stream0-tsan $(BUILD)/results \
 		tests/policies/stream0/tsan_modes.sh

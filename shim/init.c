@@ -29,6 +29,8 @@ LB_TLS char lb_thread_known;
 LB_TLS int *lb_errno_p;
 struct lb_solo lb_solo;
 uint8_t lb_solo_direct[LB_API_COUNT];
+LB_TLS struct lb_fast lb_fast;
+unsigned lb_fast_gen;
 
 /* Active policies in hook order; post hooks run in reverse. */
 static const struct lb_policy *lb_active[3];
@@ -148,11 +150,10 @@ static void lb_solo_init(const struct lb_policy *p)
 	if (!p->direct || !p->direct_rows)
 		return;
 	for (i = 0; i < LB_API_COUNT; i++)
-		lb_solo_direct[i] = p->direct_rows[i] &&
-				    lb_api_info[i].stream_idx >= 0 &&
-				    !(lb_api_info[i].flags & LB_F_PROCADDR) &&
-				    lb_api_info[i].kind != LB_KIND_REG &&
-				    !lb_lasterr_fn(i);
+		if (lb_api_info[i].stream_idx >= 0 &&
+		    !(lb_api_info[i].flags & LB_F_PROCADDR) &&
+		    lb_api_info[i].kind != LB_KIND_REG && !lb_lasterr_fn(i))
+			lb_solo_direct[i] = p->direct_rows[i];
 }
 
 static void lb_do_init(void)

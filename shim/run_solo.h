@@ -17,6 +17,7 @@
 #include <errno.h>
 #include "shim.h"
 #include "kreg.h"
+#include "fast.h"
 
 /* on: exactly one policy is active, with these hooks (each may be NULL). */
 struct lb_solo {
@@ -238,6 +239,38 @@ lb_direct_begin(int api, const void *args, hipStream_t s)
 		return LB_DIRECT_NO;
 	lb_depth++;
 	return s;
+}
+
+/*
+ * The standing answer (fast.h) for a submission of row api on stream s:
+ * the stream to call the runtime with, the count bumped; or NULL, for the
+ * direct hook.  lb_direct_begin's conditions hold: the thread is known
+ * (it has no answer before its first hook), and nothing but the
+ * program's calls reached the runtime on it since lasterr.c last looked
+ * (an answer is left only then, by the hook lb_direct_begin let run, and
+ * the policy calls the runtime only from hooks that withdraw it first).
+ */
+static inline __attribute__((always_inline)) hipStream_t
+lb_fast_take(int api, hipStream_t s)
+{
+	struct lb_fast *f = &lb_fast;
+	hipStream_t to;
+	uint64_t *n;
+	int null = !s || s == hipStreamPerThread;
+
+	if (null && !(lb_solo_direct[api] & LB_DIRECT_NULL))
+		return NULL;
+	if (LB_UNLIKELY(f->gen !=
+			__atomic_load_n(&lb_fast_gen, __ATOMIC_RELAXED)))
+		return NULL;
+	if (!null)
+		return s == f->user || f->user == LB_FAST_ANY ? s : NULL;
+	to = f->null_to;
+	n = f->null_count;
+	if (!to)
+		return NULL;
+	__atomic_store_n(n, *n + 1, __ATOMIC_RELAXED);
+	return to;
 }
 
 /* After the runtime answered r: lb_le_skip's LB_CALL_RT branch. */

@@ -155,10 +155,13 @@ struct lb_policy {
 	 * s.  Returns the stream to call the runtime with, no pre or post
 	 * hook and no call context following (the hook's work is then
 	 * done); or LB_DIRECT_NO, having changed nothing, for the full
-	 * path.  It must not call the runtime or change errno.
+	 * path.  It must not call the runtime or change errno.  It may
+	 * leave the thread a standing answer for its next submissions
+	 * (fast.h), which the wrappers then apply without calling it.
 	 */
 	hipStream_t (*direct)(int api, const void *args, hipStream_t s);
-	const uint8_t *direct_rows; /* [LB_API_COUNT], or NULL */
+	/* [LB_API_COUNT], or NULL: LB_DIRECT_HOOK, LB_DIRECT_NULL (fast.h) */
+	const uint8_t *direct_rows;
 };
 
 /* Policies, defined in policies/ (weak: a build may lack one). */

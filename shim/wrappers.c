@@ -61,18 +61,23 @@
 #define LB_RESULT_lb_cstr_t(c) return (lb_cstr_t)(c).rval
 
 /*
- * The direct path (run_solo.h), for rows that return hipError_t: the
- * arguments as lb_slow_<name> keeps them (LB_ARGS), the stream's slot
- * handed to the solo policy's direct hook, then the runtime.  Other return types take
- * lb_slow_<name> (no row with a stream returns them but queries).
+ * The direct path (run_solo.h), for rows that return hipError_t and take
+ * a stream.  lb_direct_<name>: the thread's standing answer (fast.h)
+ * applied to the stream argument in place (lb_ps, the parameter's
+ * address, a constant the compiler folds), then the runtime; without one,
+ * lb_hook_<name>: the arguments as lb_slow_<name> keeps them (LB_ARGS),
+ * the stream's slot handed to the solo policy's direct hook, then the
+ * runtime.  Other return types take lb_slow_<name> (no row with a stream
+ * returns them but queries).
  */
 #define LB_DIRECT_OK_hipError_t 1
 #define LB_DIRECT_OK_lb_modules_t 0
 #define LB_DIRECT_OK_int 0
 #define LB_DIRECT_OK_lb_cstr_t 0
 #define LB_DIRECT_OK_void 0
+#define LB_PADDR_(d, x) , (void *)&x
 #define LB_DIRECT_hipError_t(NAME, P, A, SIDX)                                \
-	static __attribute__((noinline, unused)) hipError_t lb_direct_##NAME P \
+	static __attribute__((noinline, unused)) hipError_t lb_hook_##NAME P   \
 	{                                                                     \
 		LB_ARGS(NAME, A, SIDX);                                       \
 		hipStream_t lb_s;                                             \
@@ -85,6 +90,21 @@
 		*lb_sp = lb_s;                                                \
 		lb_r = lb_real.NAME(                                          \
 			LB_MAPC_N(LB_NARGS(A), LB_AARG_, (&lb_a), A));        \
+		lb_direct_end(lb_r);                                          \
+		return lb_r;                                                  \
+	}                                                                     \
+	static __attribute__((noinline, unused)) hipError_t lb_direct_##NAME P \
+	{                                                                     \
+		void *lb_pv[] = { NULL LB_MAP(LB_PADDR_, _, A) };             \
+		hipStream_t *lb_ps = lb_pv[(SIDX) >= 0 ? (SIDX) + 1 : 0];     \
+		hipStream_t lb_s;                                             \
+		hipError_t lb_r;                                              \
+		if (!lb_ps || !lb_real.NAME ||                                \
+		    !(lb_s = lb_fast_take(LB_ID_##NAME, *lb_ps)))             \
+			return lb_hook_##NAME A;                              \
+		*lb_ps = lb_s;                                                \
+		lb_depth++;                                                   \
+		lb_r = lb_real.NAME A;                                        \
 		lb_direct_end(lb_r);                                          \
 		return lb_r;                                                  \
 	}

@@ -396,6 +396,9 @@ static int s0_pre(struct lb_call *c)
 {
 	unsigned op = s0_op[c->api];
 
+	/* the thread's state may change from here on (fast.h) */
+	lb_fast_void();
+
 	if (LB_LIKELY(op == S0_SUBMIT)) {
 		struct s0_thread *me = &s0_me;
 
@@ -443,26 +446,52 @@ s0_direct_touch(int api, const void *args, hipStream_t s)
 static hipStream_t s0_direct(int api, const void *args, hipStream_t s)
 {
 	struct s0_thread *me = &s0_me;
+	unsigned epoch = lb_fast_epoch();
 
-	if (!S0_IS_NULL(s))
-		return !s0_check || s0_order_user_idle(me, s) ? s
-							     : LB_DIRECT_NO;
+	if (!S0_IS_NULL(s)) {
+		if (!s0_check) {
+			lb_fast_user(epoch, LB_FAST_ANY);
+			return s;
+		}
+		/*
+		 * Holds until the thread's next null-stream submission (the
+		 * blocking stream it last queued on), or until a stream is
+		 * destroyed (a non-blocking one, by the flag cache).
+		 */
+		if (!s0_order_user_idle(me, s))
+			return LB_DIRECT_NO;
+		lb_fast_user(epoch, s);
+		return s;
+	}
 	s = s0_cur();
 	if (LB_UNLIKELY(!s) || s0_order_null_due(me))
 		return LB_DIRECT_NO;
 	s0_submitted();
 	if (s0_hz_active && s0_hz_touch_op[api])
 		return s0_direct_touch(api, args, s);
+	/*
+	 * S and the order hold until the thread's next call that is not
+	 * direct, for every row the touch leaves alone (LB_DIRECT_NULL)
+	 */
+	lb_fast_null(epoch, s, &me->sub[me->dev]);
 	return s;
 }
 
+/*
+ * Submissions, less those s0_post has work for; the standing null answer
+ * (fast.h) serves those the hazard check does not touch.
+ */
 static void s0_build_direct(void)
 {
 	int i;
 
-	for (i = 0; i < LB_API_COUNT; i++)
-		s0_direct_rows[i] = s0_op[i] == S0_SUBMIT &&
-				    !(s0_hz_active && s0_hz_post_op[i]);
+	for (i = 0; i < LB_API_COUNT; i++) {
+		if (s0_op[i] != S0_SUBMIT || (s0_hz_active && s0_hz_post_op[i]))
+			continue;
+		s0_direct_rows[i] = LB_DIRECT_HOOK;
+		if (!(s0_hz_active && s0_hz_touch_op[i]))
+			s0_direct_rows[i] |= LB_DIRECT_NULL;
+	}
 }
 
 /* Was the call's stream remapped to S by our pre hook? */

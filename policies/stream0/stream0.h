@@ -29,6 +29,7 @@
 
 #include <stdint.h>
 #include "shim.h"
+#include "fast.h"
 
 #define S0_MAXDEV 16  /* devices with a per-thread stream; more: forwarded */
 #define S0_MAXPEND 64 /* other threads remembered during one sync */

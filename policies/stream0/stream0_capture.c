@@ -31,6 +31,8 @@ static void s0_cap_count(void)
 	for (i = 0; i < s0_nslots; i++)
 		n += s0_caps[i] != NULL;
 	__atomic_store_n(&s0_ncap, n, __ATOMIC_RELAXED);
+	/* a thread's null answer holds only while nothing captures */
+	lb_fast_void_all();
 }
 
 void s0_cap_add(hipStream_t s)

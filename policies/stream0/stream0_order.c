@@ -21,6 +21,8 @@ unsigned s0_stream_gen;
 void s0_order_stream_gone(void)
 {
 	__atomic_add_fetch(&s0_stream_gen, 1, __ATOMIC_RELAXED);
+	/* a user answer may rest on the flag cache */
+	lb_fast_void_all();
 }
 
 /*

@@ -323,6 +323,7 @@ void s0_thread_gone(void)
 	int saved = errno, d;
 
 	me->exited = 1;
+	lb_fast_void();
 	s0_sy_thread_gone();
 	if (!me->registered) {
 		s0_hz_thread_gone();
@@ -440,6 +441,8 @@ void s0_device_reset(int dev)
 		lb_stream_gone(s);
 	}
 	pthread_mutex_unlock(&s0_lock);
+	/* every thread's null answer may name a stream gone with it */
+	lb_fast_void_all();
 	s0_me.failed[dev] = 0;
 }
 
@@ -466,6 +469,7 @@ void s0_thread_fork_child(void)
 	me->registered = 0;
 	me->next = NULL;
 	me->cur = NULL;
+	lb_fast_void_all();
 	me->hz_on = 0;
 	me->syncs = me->hazards = me->touch_hz = 0;
 	s0_select_fork_child();

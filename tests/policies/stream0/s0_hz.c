@@ -23,6 +23,11 @@
  *                      stream of the device) before handing over
  *             disjoint B writes bytes of X's 4 KB granule that A's read
  *                      did not touch, and a range 1 MB away
+ *             callback B queues three callbacks on its null stream first
+ *                      (no order: a hazard, as with none), so that its
+ *                      write follows submissions the core answered
+ *                      without stream0's hook (shim/fast.h): the write
+ *                      must still be checked
  *
  * It prints what A read ("read N": the value B wrote is 9, the one before
  * 7), which is 7 on the legacy stream and with any ORDER but none.
@@ -74,6 +79,13 @@ static void *thread_a(void *unused)
 	return NULL;
 }
 
+static void b_callback(hipStream_t s, hipError_t r, void *data)
+{
+	(void)s;
+	(void)r;
+	(void)data;
+}
+
 static void *thread_b(void *unused)
 {
 	unsigned char *x;
@@ -87,6 +99,11 @@ static void *thread_b(void *unused)
 		S0_OK(hipEventSynchronize(ev));
 	if (!strcmp(order, "devsync"))
 		S0_OK(hipDeviceSynchronize());
+	if (!strcmp(order, "callback")) {
+		S0_OK(hipStreamAddCallback(0, b_callback, NULL, 0));
+		S0_OK(hipStreamAddCallback(0, b_callback, NULL, 0));
+		S0_OK(hipStreamAddCallback(0, b_callback, NULL, 0));
+	}
 	if (!strcmp(order, "disjoint")) {
 		/* A read [0, 64) (copy) or rows of 16 at pitch 32 (set) */
 		S0_OK(hipMemsetAsync(x + 112, 9, 16, 0));

@@ -2,7 +2,8 @@
 # from one thread to another as PyTorch's caching allocator does, read by
 # the first thread's pending work and written by the second's, is counted
 # once, marked on the writing call's trace record and named in the exit
-# line; with an event or a sync between them, or when the ranges do not
+# line, also when the write follows submissions stream0 answered without
+# its hook (shim/fast.h); with an event or a sync between them, or when the ranges do not
 # overlap, nothing is counted; LBSHIM_STREAM0_CHECK=off counts nothing,
 # and neither does syncs mode (whose device order is the legacy one).
 . tests/policies/stream0/lib.sh
@@ -28,6 +29,9 @@ for s in copy set; do
 	grep -q "hazards: .*; first in $api " "$T/e" ||
 		{ cat "$T/e"; fail "$s none: the exit line names no $api"; }
 	echo "$s none: $(touched) hazard, first in $api"
+	# the write after submissions the core answered (shim/fast.h)
+	hz $s callback
+	[ "$(touched)" = 1 ] || { cat "$T/e"; fail "$s callback: $(touched) touch hazards, want 1"; }
 	for o in event evsync sync devsync free disjoint; do
 		hz $s $o
 		[ "$(touched)" = 0 ] || { cat "$T/e"; fail "$s $o: $(touched) touch hazards, want 0"; }

@@ -3,7 +3,8 @@
 # with TSan (build/tsan/liblbshim.so) on hipemu's TSan build when there is
 # one; threads taking the null stream over from each other (syncs mode's
 # in-flight handshake), blocks crossing threads, an exiting thread's drain,
-# remap's hazard check (s0_hz).
+# remap's hazard check (s0_hz), the standing answers withdrawn by other
+# threads (s0_fast: capture, reset, destroy).
 # No report may appear.
 B=${S0_BUILD:-build}
 D=$B/tests/policies/stream0
@@ -44,6 +45,21 @@ for o in none event devsync free; do
 		sed -n '1,60p' "$T/e"
 		bad=1
 	fi
+done
+# the standing answers (shim/fast.h), withdrawn from another thread
+for c in on off; do
+	for sc in capture reset destroy; do
+		LBSHIM_STREAM0_CHECK=$c LBSHIM_POLICIES=stream0 \
+			LD_PRELOAD="$TSANLIB $SHIM" timeout 120 "$D/s0_fast" "$sc" \
+			>"$T/o" 2>"$T/e"
+		rc=$?
+		n=$(grep -c 'WARNING: ThreadSanitizer' "$T/e")
+		echo "remap/fast $sc check $c: exit $rc, $n reports"
+		if [ "$n" != 0 ] || [ $rc != 0 ]; then
+			sed -n '1,60p' "$T/e"
+			bad=1
+		fi
+	done
 done
 [ $bad = 0 ] || { echo "FAIL: ThreadSanitizer reports or failures"; exit 1; }
 exit 0

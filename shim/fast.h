@@ -1,0 +1,111 @@
+/*
+ * fast.h - the solo policy's standing answer for a thread's submissions.
+ *
+ * The direct path (run_solo.h) asks the solo policy's direct hook about
+ * every submission: an indirect call, the arguments stored for it, the
+ * hook's own tests (issue 16: about 90 instructions of stream0's 3 ns
+ * budget).  Most of a thread's submissions get the answer its previous
+ * one got: "the null stream is my stream S", "this user stream goes
+ * unchanged".  So the hook may leave that answer with the core, per
+ * thread, and the wrapper then applies it to the thread's next
+ * submissions itself, with no hook called, until the policy withdraws
+ * it.  The decision stays the policy's: it says what holds and for how
+ * long; the core only repeats it.
+ *
+ * Rules for the policy (the only writer of a thread's answer is that
+ * thread, inside the policy's hooks):
+ *   - publish an answer only for the state it has just decided in, and
+ *     only one its direct hook would give again for every row it marked
+ *     LB_DIRECT_NULL (null) or LB_DIRECT_HOOK (user), with nothing to do
+ *     but bump the count;
+ *   - withdraw the thread's answers (lb_fast_void) before its own state
+ *     can change on the thread, and before it calls the runtime itself
+ *     (the last error: run_solo.h, lb_fast_take): at the entry of its
+ *     pre hook (every call that is not direct starts there; post
+ *     follows), at thread exit;
+ *   - call nothing in the direct hook, as before;
+ *   - withdraw every thread's (lb_fast_void_all) when something outside
+ *     the thread changes what its answer would be (another thread's
+ *     capture, a device reset, a fork child's start).
+ */
+#ifndef LB_FAST_H
+#define LB_FAST_H
+
+#include "shim.h"
+
+/* Marks of a row in struct lb_policy.direct_rows. */
+#define LB_DIRECT_HOOK 0x01 /* the direct hook may serve the row */
+#define LB_DIRECT_NULL 0x02 /* and the standing null answer too */
+
+/* lb_fast_user's "every stream but the null ones". */
+#define LB_FAST_ANY ((hipStream_t)-2)
+
+struct lb_fast {
+	hipStream_t null_to;  /* the stream for 0 and hipStreamPerThread */
+	uint64_t *null_count; /* bumped once per submission null_to took */
+	hipStream_t user;     /* a stream that goes unchanged (or ANY) */
+	unsigned gen;	      /* lb_fast_gen when the answers were left */
+};
+extern LB_TLS struct lb_fast lb_fast;
+/* Bumped by lb_fast_void_all: every thread's answers lapse. */
+extern unsigned lb_fast_gen;
+
+/*
+ * The epoch to leave an answer under: read before the policy looks at
+ * what its answer depends on, so that a change made meanwhile by another
+ * thread (then lb_fast_void_all) makes the answer lapse at once.
+ */
+static inline unsigned lb_fast_epoch(void)
+{
+	return __atomic_load_n(&lb_fast_gen, __ATOMIC_ACQUIRE);
+}
+
+/* This thread's answers, cleared if they are of another epoch. */
+static inline struct lb_fast *lb_fast_mine(unsigned epoch)
+{
+	struct lb_fast *f = &lb_fast;
+
+	if (f->gen != epoch)
+		*f = (struct lb_fast){ .gen = epoch };
+	return f;
+}
+
+/*
+ * Until withdrawn, a submission of this thread on 0 or hipStreamPerThread
+ * in a row marked LB_DIRECT_NULL goes to `to`, and *count (this thread's
+ * own, read by others with relaxed atomics) is bumped.
+ */
+static inline void lb_fast_null(unsigned epoch, hipStream_t to,
+				uint64_t *count)
+{
+	struct lb_fast *f = lb_fast_mine(epoch);
+
+	f->null_to = to;
+	f->null_count = count;
+}
+
+/*
+ * Until withdrawn, a submission of this thread on s (LB_FAST_ANY: on any
+ * stream but 0 and hipStreamPerThread) goes to the runtime unchanged.
+ */
+static inline void lb_fast_user(unsigned epoch, hipStream_t s)
+{
+	lb_fast_mine(epoch)->user = s;
+}
+
+/* Withdraws the calling thread's answers. */
+static inline void lb_fast_void(void)
+{
+	struct lb_fast *f = &lb_fast;
+
+	f->null_to = NULL;
+	f->user = NULL;
+}
+
+/* Withdraws every thread's answers (any thread may call it). */
+static inline void lb_fast_void_all(void)
+{
+	__atomic_add_fetch(&lb_fast_gen, 1, __ATOMIC_ACQ_REL);
+}
+
+#endif
