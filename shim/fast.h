@@ -24,9 +24,10 @@
  *     pre hook (every call that is not direct starts there; post
  *     follows), at thread exit;
  *   - call nothing in the direct hook, as before;
- *   - withdraw every thread's (lb_fast_void_all) when something outside
- *     the thread changes what its answer would be (another thread's
- *     capture, a device reset, a fork child's start).
+ *   - withdraw every thread's (lb_fast_void_all) after something outside
+ *     the thread changed what its answer would be (another thread's
+ *     capture, a device reset, a stream destroyed, a fork child's
+ *     start): the last withdrawal follows the last change.
  */
 #ifndef LB_FAST_H
 #define LB_FAST_H
@@ -37,6 +38,9 @@
 #define LB_DIRECT_HOOK 0x01 /* the direct hook may serve the row */
 #define LB_DIRECT_NULL 0x02 /* and the standing null answer too */
 
+/* The handles a null answer serves: 0 and hipStreamPerThread. */
+#define LB_NULLISH(s) (!(s) || (s) == hipStreamPerThread)
+
 /* lb_fast_user's "every stream but the null ones". */
 #define LB_FAST_ANY ((hipStream_t)-2)
 
@@ -44,24 +48,28 @@ struct lb_fast {
 	hipStream_t null_to;  /* the stream for 0 and hipStreamPerThread */
 	uint64_t *null_count; /* bumped once per submission null_to took */
 	hipStream_t user;     /* a stream that goes unchanged (or ANY) */
-	unsigned gen;	      /* lb_fast_gen when the answers were left */
+	uint64_t gen;	      /* lb_fast_gen when the answers were left */
 };
 extern LB_TLS struct lb_fast lb_fast;
-/* Bumped by lb_fast_void_all: every thread's answers lapse. */
-extern unsigned lb_fast_gen;
+/*
+ * Bumped by lb_fast_void_all: every thread's answers lapse.  64 bits: a
+ * thread that keeps an answer while 2^32 withdrawals pass (a stream
+ * destroyed in a loop for hours) must not see it match again.
+ */
+extern uint64_t lb_fast_gen;
 
 /*
  * The epoch to leave an answer under: read before the policy looks at
  * what its answer depends on, so that a change made meanwhile by another
  * thread (then lb_fast_void_all) makes the answer lapse at once.
  */
-static inline unsigned lb_fast_epoch(void)
+static inline uint64_t lb_fast_epoch(void)
 {
 	return __atomic_load_n(&lb_fast_gen, __ATOMIC_ACQUIRE);
 }
 
 /* This thread's answers, cleared if they are of another epoch. */
-static inline struct lb_fast *lb_fast_mine(unsigned epoch)
+static inline struct lb_fast *lb_fast_mine(uint64_t epoch)
 {
 	struct lb_fast *f = &lb_fast;
 
@@ -75,7 +83,7 @@ static inline struct lb_fast *lb_fast_mine(unsigned epoch)
  * in a row marked LB_DIRECT_NULL goes to `to`, and *count (this thread's
  * own, read by others with relaxed atomics) is bumped.
  */
-static inline void lb_fast_null(unsigned epoch, hipStream_t to,
+static inline void lb_fast_null(uint64_t epoch, hipStream_t to,
 				uint64_t *count)
 {
 	struct lb_fast *f = lb_fast_mine(epoch);
@@ -88,7 +96,7 @@ static inline void lb_fast_null(unsigned epoch, hipStream_t to,
  * Until withdrawn, a submission of this thread on s (LB_FAST_ANY: on any
  * stream but 0 and hipStreamPerThread) goes to the runtime unchanged.
  */
-static inline void lb_fast_user(unsigned epoch, hipStream_t s)
+static inline void lb_fast_user(uint64_t epoch, hipStream_t s)
 {
 	lb_fast_mine(epoch)->user = s;
 }

@@ -30,7 +30,7 @@ LB_TLS int *lb_errno_p;
 struct lb_solo lb_solo;
 uint8_t lb_solo_direct[LB_API_COUNT];
 LB_TLS struct lb_fast lb_fast;
-unsigned lb_fast_gen;
+uint64_t lb_fast_gen;
 
 /* Active policies in hook order; post hooks run in reverse. */
 static const struct lb_policy *lb_active[3];

@@ -248,7 +248,8 @@ lb_direct_begin(int api, const void *args, hipStream_t s)
  * (it has no answer before its first hook), and nothing but the
  * program's calls reached the runtime on it since lasterr.c last looked
  * (an answer is left only then, by the hook lb_direct_begin let run, and
- * the policy calls the runtime only from hooks that withdraw it first).
+ * the policy calls the runtime only after its pre or thread_exit hook
+ * withdrew it; direct, fork and fini hooks call nothing: shim.h).
  */
 static inline __attribute__((always_inline)) hipStream_t
 lb_fast_take(int api, hipStream_t s)
@@ -256,7 +257,7 @@ lb_fast_take(int api, hipStream_t s)
 	struct lb_fast *f = &lb_fast;
 	hipStream_t to;
 	uint64_t *n;
-	int null = !s || s == hipStreamPerThread;
+	int null = LB_NULLISH(s);
 
 	if (null && !(lb_solo_direct[api] & LB_DIRECT_NULL))
 		return NULL;

@@ -37,6 +37,12 @@ extern struct lb_real_table lb_real;
  * lasterr.c, resolve.c) defines LB_REAL_DIRECT and is not counted.
  */
 extern LB_TLS unsigned lb_rt_own;
+/*
+ * A policy with a direct hook calls the runtime on a thread only after
+ * its pre or thread_exit hook on that thread (never from its direct, fork
+ * or fini hooks): its standing answers (fast.h), withdrawn there, rely on
+ * it for the last error (run_solo.h, lb_fast_take).
+ */
 #ifndef LB_REAL_DIRECT
 #define lb_real (*(lb_rt_own++, &lb_real))
 #endif

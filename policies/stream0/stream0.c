@@ -446,7 +446,7 @@ s0_direct_touch(int api, const void *args, hipStream_t s)
 static hipStream_t s0_direct(int api, const void *args, hipStream_t s)
 {
 	struct s0_thread *me = &s0_me;
-	unsigned epoch = lb_fast_epoch();
+	uint64_t epoch = lb_fast_epoch();
 
 	if (!S0_IS_NULL(s)) {
 		if (!s0_check) {
@@ -454,9 +454,10 @@ static hipStream_t s0_direct(int api, const void *args, hipStream_t s)
 			return s;
 		}
 		/*
-		 * Holds until the thread's next null-stream submission (the
-		 * blocking stream it last queued on), or until a stream is
-		 * destroyed (a non-blocking one, by the flag cache).
+		 * Idle for the order check (the blocking stream it last
+		 * queued on, a non-blocking one by the flag cache,
+		 * hipStreamLegacy): so it stays until the thread's next call
+		 * that is not direct, or a stream destroyed anywhere.
 		 */
 		if (!s0_order_user_idle(me, s))
 			return LB_DIRECT_NO;
@@ -471,7 +472,8 @@ static hipStream_t s0_direct(int api, const void *args, hipStream_t s)
 		return s0_direct_touch(api, args, s);
 	/*
 	 * S and the order hold until the thread's next call that is not
-	 * direct, for every row the touch leaves alone (LB_DIRECT_NULL)
+	 * direct, or a change by another thread (a capture, a reset): for
+	 * every row the touch leaves alone (LB_DIRECT_NULL)
 	 */
 	lb_fast_null(epoch, s, &me->sub[me->dev]);
 	return s;

@@ -7,7 +7,9 @@
  * another thread), and checks that the next submission gets what the
  * policy's full path gives.  Run under LBSHIM_POLICIES=stream0 on hipemu.
  *
- *   s0_fast device     null-stream work follows hipSetDevice (2 devices)
+ *   s0_fast device     null-stream work follows hipSetDevice (2 devices),
+ *                      launches and callbacks (the rows the hazard check
+ *                      leaves alone take the null answer with it on)
  *   s0_fast handles    0 and hipStreamPerThread go to one stream S, a
  *                      user stream and hipStreamLegacy stay as named
  *   s0_fast capture    while another thread captures, null-stream work
@@ -16,6 +18,10 @@
  *   s0_fast destroy    another thread destroys the user stream the
  *                      answer rests on: its flags are read again
  *   s0_fast fork       the child of a fork makes an S of its own
+ *   s0_fast exit       a submission from a thread-exit destructor that
+ *                      runs after the shim's: S is gone, the answer too
+ *   s0_fast epoch      after another thread's reset, an answer left
+ *                      under the new epoch does not revive the old one
  *
  * Exit status 0 when every check held.
  */
@@ -66,9 +72,28 @@ static void warm(hipStream_t s, int n)
 		S0_OK(k_nop(s));
 }
 
+/* Callbacks: handed the stream their work went to. */
+static hipStream_t cb_seen[SLOTS];
+static int ncb;
+
+static void cb_note(hipStream_t st, hipError_t r, void *data)
+{
+	(void)r;
+	cb_seen[(intptr_t)data] = st;
+}
+
+static int cb_where(hipStream_t st)
+{
+	int i = ncb++;
+
+	S0_CHECK(i < SLOTS, "callback slots");
+	S0_OK(hipStreamAddCallback(st, cb_note, (void *)(intptr_t)i, 0));
+	return i;
+}
+
 static void run_device(void)
 {
-	int a, b, c, d;
+	int a, b, c, d, e, f;
 
 	settle();
 	warm(0, 3);
@@ -84,6 +109,19 @@ static void run_device(void)
 	settle();
 	S0_OK(hipSetDevice(0));
 	settle();
+	cb_where(0);
+	cb_where(0);
+	e = cb_where(0);
+	S0_OK(hipSetDevice(1));
+	cb_where(0);
+	f = cb_where(0);
+	settle();
+	S0_OK(hipSetDevice(0));
+	settle();
+	S0_CHECK(cb_seen[e] == on(a) && cb_seen[f] == on(b),
+		 "callbacks: device 0 %p (want %p), device 1 %p (want %p)",
+		 (void *)cb_seen[e], (void *)on(a), (void *)cb_seen[f],
+		 (void *)on(b));
 	S0_CHECK(dev_of(a) == 0 && on(a) != NULL, "device 0: %d %p",
 		 dev_of(a), (void *)on(a));
 	S0_CHECK(dev_of(b) == 1 && on(b) != NULL && on(b) != on(a),
@@ -285,6 +323,66 @@ static void run_fork(void)
 	settle();
 }
 
+static pthread_key_t exit_key;
+static hipError_t exit_r = hipErrorUnknown, exit_cb = hipErrorUnknown;
+static unsigned long long exit_out[2] = { ~0ull, ~0ull };
+
+/* Runs after the shim's own thread-exit destructor (made earlier). */
+static void exit_dtor(void *unused)
+{
+	(void)unused;
+	/* a callback: a row the null answer serves with the check on too */
+	exit_cb = hipStreamAddCallback(0, cb_note, (void *)2, 0);
+	exit_r = k_where(0, exit_out);
+}
+
+static void *exiter(void *unused)
+{
+	(void)unused;
+	pthread_setspecific(exit_key, (void *)1);
+	warm(0, 3);
+	S0_OK(hipStreamAddCallback(0, cb_note, (void *)0, 0));
+	S0_OK(hipStreamAddCallback(0, cb_note, (void *)1, 0));
+	return NULL;
+}
+
+static void run_exit(void)
+{
+	pthread_t t;
+
+	pthread_key_create(&exit_key, exit_dtor);
+	pthread_create(&t, NULL, exiter, NULL);
+	pthread_join(t, NULL);
+	settle();
+	S0_CHECK(exit_cb == hipSuccess, "a callback after the thread's exit: "
+		 "%d (%s)", (int)exit_cb, hipGetErrorName(exit_cb));
+	S0_CHECK(exit_r == hipSuccess && exit_out[1] != ~0ull,
+		 "a launch after the thread's exit: %d (%s), ran on %#llx",
+		 (int)exit_r, hipGetErrorName(exit_r), exit_out[1]);
+}
+
+static void run_epoch(void)
+{
+	static unsigned long long after[2] = { ~0ull, ~0ull };
+	pthread_t t;
+	hipError_t r;
+
+	pthread_create(&t, NULL, resetter, NULL);
+	settle();
+	warm(0, 3);
+	s0_gate_open(&go);
+	s0_gate_wait(&done);
+	pthread_join(t, NULL);
+	/* a user answer, left under the reset's epoch */
+	warm(hipStreamLegacy, 2);
+	r = k_where(0, after);
+	S0_CHECK(r == hipSuccess, "a null-stream launch after a reset and a "
+		 "hipStreamLegacy one: %d (%s)", (int)r, hipGetErrorName(r));
+	settle();
+	S0_CHECK(after[1] != 0 && after[1] != ~0ull, "it ran on %#llx",
+		 after[1]);
+}
+
 int main(int argc, char **argv)
 {
 	const char *sc = argc > 1 ? argv[1] : "";
@@ -303,9 +401,13 @@ int main(int argc, char **argv)
 		run_destroy();
 	else if (!strcmp(sc, "fork"))
 		run_fork();
+	else if (!strcmp(sc, "exit"))
+		run_exit();
+	else if (!strcmp(sc, "epoch"))
+		run_epoch();
 	else {
 		fprintf(stderr, "usage: s0_fast device|handles|capture|reset|"
-				"destroy|fork\n");
+				"destroy|fork|exit|epoch\n");
 		return 2;
 	}
 	return s0_failed;
