@@ -56,8 +56,8 @@ $(foreach r,$(HE_PROFILES),$(eval $(call he_profile_rules,$(r))))
 # profile-6.2 also run check_hipemu and the tests of the shim, stream0,
 # pool and trace suites that run on hipemu (the trace suite's other tests
 # use the fake runtime, which has no profile) on that profile;
-# profile-7.2 its layout, check_hipemu and t_lasterr.sh (the sticky rule)
-# only, for time.  t_kernelfault.sh is left out: whether the faulting
+# profile-7.2 its layout, check_hipemu, t_lasterr.sh (the sticky rule)
+# and t_hazard.sh (hipEventRecordWithFlags, 6.4 on) only, for time.  t_kernelfault.sh is left out: whether the faulting
 # launch's record precedes the crash is a race (1 run in 8 fails, with or
 # without the profiles).
 PROFILE_RERUN = $(filter %/t_families.sh %/t_hipcc.sh %/t_python.sh \
@@ -83,8 +83,10 @@ check-profile-5.2: $(PROFILE_DEPS)
 check-profile-7.2: $(PROFILE_DEPS)
 	@$(call profile_env,7.2) BUILD=$(abspath $(BUILD)) \
 	  SHIM=$(abspath $(BUILD)/liblbshim.so) PRELOAD_PREFIX= QUALIFY=1 \
+	  S0_BUILD=$(BUILD) S0_SHIM=$(BUILD)/liblbshim.so \
 	  sh mk/run-tests.sh profile-7.2 $(BUILD)/results \
-	  tests/hipemu/t_profile.sh tests/shim/t_lasterr.sh
+	  tests/hipemu/t_profile.sh tests/shim/t_lasterr.sh \
+	  tests/policies/stream0/t_hazard.sh
 
 check-profile-5.7 check-profile-6.2: check-profile-%: $(PROFILE_DEPS)
 	@$(call profile_env,$*) QUALIFY=1 BUILD=$(abspath $(BUILD)) \

@@ -194,6 +194,8 @@ static void s0_build_ops(int devsync)
 		if (lb_api_info[i].twin >= 0)
 			s0_op[i] = S0_NULLSYNC;
 	}
+	/* a name looked up by the stream's device: no work on it */
+	s0_op[LB_ID_hipKernelNameRefByPtr] = S0_REMAP;
 	s0_op[LB_ID_hipStreamSynchronize] = S0_SYNC;
 	s0_op[LB_ID_hipStreamSynchronize_spt] = S0_SYNC;
 	/* Synchronous on its stream: it also waits for what S had. */

@@ -15,6 +15,7 @@
  */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "kreg.h"
@@ -123,6 +124,19 @@ static inline int hz_is_known(uintptr_t p)
 	return 0;
 }
 
+/*
+ * Rows read through another row's argument struct: theirs start alike
+ * (the _spt and flags forms add a stream or flags after).
+ */
+#define HZ_SAME(a, b, m) \
+	(offsetof(struct lb_args_##a, m) == offsetof(struct lb_args_##b, m))
+_Static_assert(HZ_SAME(hipMemcpy2DAsync_spt, hipMemcpy2D, kind) &&
+		       HZ_SAME(hipMemcpy2DAsync_spt, hipMemcpy2D, height),
+	       "hipMemcpy2DAsync_spt is read as hipMemcpy2D");
+_Static_assert(HZ_SAME(hipEventRecordWithFlags, hipEventRecord, event) &&
+		       HZ_SAME(hipEventRecordWithFlags, hipEventRecord, stream),
+	       "hipEventRecordWithFlags is read as hipEventRecord");
+
 void s0_hz_touch_init(void)
 {
 	static const struct {
@@ -145,6 +159,7 @@ void s0_hz_touch_init(void)
 		{ LB_ID_hipMemcpy2D, HZ_MEMCPY2D },
 		{ LB_ID_hipMemcpy2D_spt, HZ_MEMCPY2D },
 		{ LB_ID_hipMemcpy2DAsync, HZ_MEMCPY2D },
+		{ LB_ID_hipMemcpy2DAsync_spt, HZ_MEMCPY2D },
 		{ LB_ID_hipMemset, HZ_SET1 },
 		{ LB_ID_hipMemset_spt, HZ_SET1 },
 		{ LB_ID_hipMemsetAsync, HZ_SET1 },
@@ -166,6 +181,7 @@ void s0_hz_touch_init(void)
 	}, post[] = {
 		{ LB_ID_hipEventRecord, HZP_RECORD },
 		{ LB_ID_hipEventRecord_spt, HZP_RECORD },
+		{ LB_ID_hipEventRecordWithFlags, HZP_RECORD },
 		{ LB_ID_hipStreamWaitEvent, HZP_WAIT },
 		{ LB_ID_hipStreamWaitEvent_spt, HZP_WAIT },
 		{ LB_ID_hipEventSynchronize, HZP_EVDONE },

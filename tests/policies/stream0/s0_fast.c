@@ -22,6 +22,9 @@
  *                      runs after the shim's: S is gone, the answer too
  *   s0_fast epoch      after another thread's reset, an answer left
  *                      under the new epoch does not revive the old one
+ *   s0_fast nameref    hipKernelNameRefByPtr(f, 0) between launches on
+ *                      a blocking user stream is no null-stream work
+ *                      (no switch; the script checks the exit report)
  *
  * Exit status 0 when every check held.
  */
@@ -383,6 +386,18 @@ static void run_epoch(void)
 		 after[1]);
 }
 
+static void run_nameref(void)
+{
+	hipStream_t u;
+
+	S0_OK(hipStreamCreate(&u));
+	S0_OK(k_sleep(u, 100, 0, NULL, NULL, NULL));
+	(void)hipKernelNameRefByPtr((const void *)run_nameref, 0);
+	S0_OK(k_sleep(u, 1, 0, NULL, NULL, NULL));
+	settle();
+	S0_OK(hipStreamDestroy(u));
+}
+
 int main(int argc, char **argv)
 {
 	const char *sc = argc > 1 ? argv[1] : "";
@@ -405,9 +420,11 @@ int main(int argc, char **argv)
 		run_exit();
 	else if (!strcmp(sc, "epoch"))
 		run_epoch();
+	else if (!strcmp(sc, "nameref"))
+		run_nameref();
 	else {
 		fprintf(stderr, "usage: s0_fast device|handles|capture|reset|"
-				"destroy|fork|exit|epoch\n");
+				"destroy|fork|exit|epoch|nameref\n");
 		return 2;
 	}
 	return s0_failed;

@@ -13,9 +13,12 @@
  *                     synchronous hipMemcpy (served on its stream)
  *             kernel  A reads X with a kernel (s0_peek), B writes it with
  *                     a kernel (s0_fill)
+ *             set_spt set, A's read with hipMemcpy2DAsync_spt (5.3 on)
  *   ORDER     none     nothing between them (a hazard)
  *             event    A records an event after its read, B's null stream
  *                      waits for it (hipStreamWaitEvent)
+ *             evflags  the same, A records with hipEventRecordWithFlags
+ *                      (6.4 on)
  *             evsync   the same, B waits with hipEventSynchronize
  *             sync     A synchronizes its null stream before handing over
  *             devsync  B calls hipDeviceSynchronize before writing
@@ -29,10 +32,12 @@
  *                      without stream0's hook (shim/fast.h): the write
  *                      must still be checked
  *
+ * A function the runtime lacks: "absent: NAME", exit status 77.
  * It prints what A read ("read N": the value B wrote is 9, the one before
  * 7), which is 7 on the legacy stream and with any ORDER but none.
  */
 #include "s0_common.h"
+#include <dlfcn.h>
 
 #define HZ_BLK 256
 
@@ -42,6 +47,26 @@ static unsigned char *cache_blk; /* the application's cache: one block */
 static hipEvent_t ev;
 static const char *sc, *order;
 static int *seen;
+
+/*
+ * A function of the runtime's newer releases, called through the shim's
+ * wrapper (the first definition), when the runtime has one (exit 77 if
+ * not: the shim would answer hipErrorNotInitialized).
+ */
+static void *newer(const char *name)
+{
+	void *rt = dlopen("libamdhip64.so.5", RTLD_NOW | RTLD_NOLOAD);
+
+	if (!rt || !dlsym(rt, name)) {
+		printf("absent: %s\n", name);
+		exit(77);
+	}
+	return dlsym(RTLD_DEFAULT, name);
+}
+
+static hipError_t (*copy2d_spt)(void *, size_t, const void *, size_t,
+				size_t, size_t, hipMemcpyKind, hipStream_t);
+static hipError_t (*record_flags)(hipEvent_t, hipStream_t, unsigned);
 
 static void *thread_a(void *unused)
 {
@@ -59,11 +84,16 @@ static void *thread_a(void *unused)
 	} else if (!strcmp(sc, "set")) {
 		S0_OK(hipMemcpy2DAsync(seen, 16, x, 32, 16, 4,
 				       hipMemcpyDeviceToHost, 0));
+	} else if (!strcmp(sc, "set_spt")) {
+		S0_OK(copy2d_spt(seen, 16, x, 32, 16, 4,
+				 hipMemcpyDeviceToHost, 0));
 	} else {
 		S0_OK(k_peek(0, (int *)x, seen));
 	}
 	if (strcmp(order, "event") == 0 || strcmp(order, "evsync") == 0)
 		S0_OK(hipEventRecord(ev, 0));
+	if (!strcmp(order, "evflags"))
+		S0_OK(record_flags(ev, 0, 0));
 	if (!strcmp(order, "sync"))
 		S0_OK(hipStreamSynchronize(0));
 	if (!strcmp(order, "free")) {
@@ -93,7 +123,7 @@ static void *thread_b(void *unused)
 	(void)unused;
 	s0_gate_wait(&handed);
 	x = cache_blk; /* the next allocation gets the cached block */
-	if (!strcmp(order, "event"))
+	if (!strcmp(order, "event") || !strcmp(order, "evflags"))
 		S0_OK(hipStreamWaitEvent(0, ev, 0));
 	if (!strcmp(order, "evsync"))
 		S0_OK(hipEventSynchronize(ev));
@@ -110,7 +140,7 @@ static void *thread_b(void *unused)
 		S0_OK(hipMemsetAsync(x + (1 << 20), 9, 64, 0));
 	} else if (!strcmp(sc, "copy")) {
 		S0_OK(hipMemsetAsync(x, 9, HZ_BLK, 0));
-	} else if (!strcmp(sc, "set")) {
+	} else if (!strncmp(sc, "set", 3)) {
 		static unsigned char nine[HZ_BLK];
 
 		memset(nine, 9, sizeof(nine));
@@ -130,11 +160,15 @@ int main(int argc, char **argv)
 	pthread_t a, b;
 
 	if (argc != 3) {
-		fprintf(stderr, "usage: s0_hz copy|set|kernel ORDER\n");
+		fprintf(stderr, "usage: s0_hz copy|set|set_spt|kernel ORDER\n");
 		return 2;
 	}
 	sc = argv[1];
 	order = argv[2];
+	if (!strcmp(sc, "set_spt"))
+		copy2d_spt = newer("hipMemcpy2DAsync_spt");
+	if (!strcmp(order, "evflags"))
+		record_flags = newer("hipEventRecordWithFlags");
 	s0_setup();
 	seen = s0_host(64);
 	/* 2 MB, so that "1 MB away" is the same allocation */

@@ -45,6 +45,24 @@ for s in copy set; do
 	[ "$(touched)" = 0 ] || { cat "$T/e"; fail "$s none in syncs mode counted"; }
 done
 echo "LBSHIM_STREAM0_CHECK=off, syncs mode: 0 hazards"
+# Rows of later releases, where the runtime has them (a profile): the
+# read of hipMemcpy2DAsync_spt (5.3) is checked, hipEventRecordWithFlags
+# (6.4) orders like hipEventRecord.
+newer() {
+	LD_PRELOAD="$SHIM" LBSHIM_POLICIES=stream0 "$P" "$1" "$2" >"$T/o" 2>"$T/e"
+	rc=$?
+	[ $rc = 77 ] && { cat "$T/o"; return 1; }
+	[ $rc = 0 ] || { cat "$T/o" "$T/e"; fail "$1 $2 under stream0"; }
+}
+if newer set_spt none; then
+	[ "$(touched)" = 1 ] || { cat "$T/e"; fail "set_spt none: $(touched) touch hazards, want 1"; }
+	echo "set_spt none: 1 hazard"
+fi
+if newer copy evflags; then
+	[ "$(touched)" = 0 ] || { cat "$T/e"; fail "copy evflags: $(touched) touch hazards, want 0"; }
+	grep -q ": read 7$" "$T/o" || fail "copy evflags: $(cat "$T/o")"
+	echo "copy evflags: 0 hazards"
+fi
 # The mark on the trace record: the writing call, not the reading one.
 [ -x "$B/lbtrace" ] || { echo "no $B/lbtrace: trace mark not checked"; exit 0; }
 LBSHIM_TRACE=$T/t.lbt LD_PRELOAD=$SHIM LBSHIM_POLICIES=trace,stream0 \
