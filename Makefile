@@ -54,9 +54,17 @@ deps-ok:
 
 # Every group writes build/results/<group> ("group: N passed, M failed");
 # check-report prints them and fails if any group failed or is missing.
+# The groups are independent (each builds what it needs, then writes only
+# its own results), so unless the command line has a -j (make -j8 check;
+# make -j1 check for one group at a time), they run as many at a time as
+# there are CPUs, each group's output kept in one piece (--output-sync).
+# MFLAGS, unlike MAKEFLAGS, holds no variable given on the command line.
+CHECK_JOBS = $(if $(filter -j%,$(MFLAGS)),,-j$(shell nproc 2>/dev/null || echo 1) \
+	--output-sync=target)
 check: deps-ok
 	@rm -rf $(BUILD)/results; mkdir -p $(BUILD)/results
-	@$(MAKE) --no-print-directory -k $(addprefix check-,$(CHECK_GROUPS)); \
+	@$(MAKE) --no-print-directory -k $(CHECK_JOBS) \
+	  $(addprefix check-,$(CHECK_GROUPS)); \
 	  rc=$$?; $(MAKE) --no-print-directory check-report GROUPS_RC=$$rc
 
 check-report:

@@ -16,9 +16,11 @@ PT_DEPS := $(PT_DIR)/pool_test $(PT_DIR)/pool_bench $(PT_DIR)/libpooltwins.so \
 # The shim under test; a developer may point it at another build.
 POOL_SHIM ?= $(BUILD)/liblbshim.so
 PT_TESTS = $(sort $(wildcard tests/policies/pool/t_*.sh))
-# ThreadSanitizer builds: the whole shim, the test program, hipemu's own.
+# ThreadSanitizer builds: the whole shim (mk/reliability.mk's, which the
+# tsan and stream0-tsan groups use too: the same sources and flags, built
+# once), the test program, hipemu's own.
 PT_TSAN_DIR := $(BUILD)/pool-tsan
-PT_TSAN_SHIM := $(PT_TSAN_DIR)/liblbshim.so
+PT_TSAN_SHIM := $(BUILD)/tsan/liblbshim.so
 PT_TSAN_DEPS := $(PT_TSAN_SHIM) $(PT_TSAN_DIR)/pool_test
 
 CHECK_GROUPS += pool pool-tsan
@@ -52,13 +54,6 @@ $(PT_DIR)/pool_bench: tests/policies/pool/pool_bench.c $(PT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(PT_CFLAGS) $< -o $@ $(PT_HIPLIB) -lpthread
 
-$(PT_TSAN_SHIM): $(SHIM_SRCS) $(BUILD)/liblbshim.map \
-		$(wildcard include/lbshim/*.h shim/*.h policies/*/*.h)
-	@mkdir -p $(@D)
-	$(CC) $(SHIM_CFLAGS) -O1 -fsanitize=thread -shared -o $@ $(SHIM_SRCS) \
-		-Wl,--version-script=$(BUILD)/liblbshim.map \
-		-Wl,-soname,liblbshim.so $(SHIM_LIBS)
-
 $(PT_TSAN_DIR)/pool_test: $(PT_PROG_SRC) $(PT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(PT_CFLAGS) -O1 -fsanitize=thread $(PT_PROG_SRC) -o $@ \
@@ -69,7 +64,8 @@ check-pool: $(POOL_SHIM) $(HE_LIB) $(PT_DEPS) $(BUILD)/lbtrace
 		$(BUILD)/results $(PT_TESTS)
 
 check-pool-tsan: $(PT_DIR)/libpooltwins.so $(PT_TSAN_DEPS) $(HE_TSAN_LIB)
-	@PT_BUILD=$(BUILD) sh mk/run-tests.sh pool-tsan $(BUILD)/results \
+	@PT_BUILD=$(BUILD) PT_TSAN_SHIM=$(PT_TSAN_SHIM) \
+		sh mk/run-tests.sh pool-tsan $(BUILD)/results \
 		tests/policies/pool/tsan_threads.sh
 
 bench-pool: $(POOL_SHIM) $(HE_LIB) $(PT_DEPS)

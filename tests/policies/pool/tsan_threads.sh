@@ -4,6 +4,8 @@
 B=${PT_BUILD:-build}
 D=$B/tests/policies/pool
 TS=$B/pool-tsan
+# the TSan shim (mk/pool.mk: mk/reliability.mk's build/tsan/liblbshim.so)
+SHIM=${PT_TSAN_SHIM:-$B/tsan/liblbshim.so}
 HE=$B/hipemu-tsan
 if [ ! -e "$HE/libamdhip64.so.5" ]; then
 	echo "hipemu's TSan build ($HE) is missing: skipped (an uninstrumented"
@@ -20,7 +22,7 @@ for sc in "threads 16" "small threads 16 tolerate" "hazard nonblocking" \
 	"fuzz 5 300"; do
 	mem=
 	case $sc in small*) mem=40M; sc=${sc#small } ;; esac
-	HIPEMU_MEM_SIZE=$mem LD_PRELOAD="$TSANLIB $TS/liblbshim.so" \
+	HIPEMU_MEM_SIZE=$mem LD_PRELOAD="$TSANLIB $SHIM" \
 		LBSHIM_POLICIES=pool "$TS/pool_test" $sc >"$T/out" 2>"$T/err"
 	rc=$?
 	cat "$T/out"
