@@ -31,6 +31,12 @@ $(TRACE_T)/tprog: tests/policies/trace/tprog.c $(TRACE_FAKE)/libamdhip64.so.5
 $(TRACE_T)/tfd: tests/policies/trace/tfd.c $(TRACE_FAKE)/libamdhip64.so.5
 	$(CC) $(TRACE_CFLAGS) $< -o $@ -L$(TRACE_FAKE) -lamdhip64
 
+# Puts a file of the program's at the trace's number inside the shim's
+# own use of it (t_fds.sh).
+$(TRACE_T)/libtfdrace.so: tests/policies/trace/tfdrace.c
+	@mkdir -p $(@D)
+	$(CC) $(TRACE_CFLAGS) -fPIC -shared $< -o $@ -ldl
+
 # A stripped library whose fault is in a static function (t_crash.sh).
 $(TRACE_T)/libtstrip.so: tests/policies/trace/tstrip.c
 	@mkdir -p $(@D)
@@ -42,7 +48,7 @@ $(TRACE_T)/bench_trace: tests/policies/trace/bench_trace.c tests/common/lbtest.h
 	$(CC) $(TRACE_CFLAGS) -Itests/common -O2 $< -o $@ -L$(TRACE_FAKE) -lamdhip64 -lpthread
 
 TRACE_TEST_DEPS = $(BUILD)/liblbshim.so $(TRACE_T)/lbt_dump $(TRACE_T)/tprog \
-	$(TRACE_T)/tfd $(BUILD)/lbtrace $(TRACE_T)/tkern $(TRACE_T)/libtkern_twin.so \
+	$(TRACE_T)/tfd $(TRACE_T)/libtfdrace.so $(BUILD)/lbtrace $(TRACE_T)/tkern $(TRACE_T)/libtkern_twin.so \
 	$(TRACE_T)/libtstrip.so $(HE_LIB) $(PT_DIR)/pool_test \
 	$(PT_DIR)/libpooltwins.so $(HE_VECADD) $(HE_VECADD_TWIN) \
 	$(TRACE_T)/tkargs $(BUILD)/codeobj/async $(BUILD)/codeobj/async.co \

@@ -13,8 +13,10 @@
  * descriptors they did not open (closefrom, close_range, a daemon's loop
  * over every number), close one twice, or dup2 onto a number they chose.
  * So it is kept high, out of the way of open(2)'s lowest-free numbers, and
- * its identity (device, inode) is checked before each use; once it is not
- * the trace file any more the number is never used again (see lb_fd_get).
+ * its identity (device, inode) is checked before each use, and a new block
+ * is reserved, mapped or written through a checked duplicate made for that
+ * use (lb_fd_take); once the number is not the trace file any more it is
+ * never used again (see lb_fd_get).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -317,6 +319,61 @@ static int lb_fd_get(struct stat *st)
 }
 
 /*
+ * A descriptor of the trace file for one use (reserve and map a chunk,
+ * write a block) that the program cannot reach: a duplicate, at a number
+ * it never saw, checked to be the trace file.  Checking the shared number
+ * and then using it leaves a window in which the program can put its own
+ * file there (dup2 onto the number it found in /proc/self/fd): the chunk
+ * would be reserved and mapped in the program's file, past its end, and
+ * the first store into it would raise SIGBUS (seen under ASan in CI).  A
+ * duplicate is the trace file whatever the program does to the shared
+ * number after the check.  It is put high (from half the shared number
+ * up), away from open(2)'s lowest-free numbers and a double close's
+ * victims.  When no descriptor is left for it (EMFILE), the shared number
+ * itself, checked (and the window).  Returns the descriptor, with *own
+ * set when it is a duplicate to close (lb_fd_put); -1 when the shim has
+ * no trace descriptor any more (the program closed or replaced it, said
+ * once by lb_fd_lost).
+ */
+static int lb_fd_take(int *own)
+{
+	int fd = __atomic_load_n(&lb_tr.fd, __ATOMIC_ACQUIRE), d;
+	struct stat st;
+
+	*own = 0;
+	if (fd < 0)
+		return -1;
+	d = fcntl(fd, F_DUPFD_CLOEXEC, fd / 2);
+	if (d < 0)
+		return errno == EBADF ? (lb_fd_lost(fd), -1) : lb_fd_get(&st);
+	if (lb_fd_is_trace(d, &st)) {
+		*own = 1;
+		return d;
+	}
+	close(d); /* a duplicate of the program's file: only ours closed */
+	lb_fd_lost(fd);
+	return -1;
+}
+
+/*
+ * Ends a use of lb_fd_take's descriptor.  When the use failed (failed:
+ * 1), looks at the shared number once more, so that a failure caused by
+ * the program closing descriptors is told as that (lb_fd_lost), not as
+ * the error it caused.  errno is kept.
+ */
+static void lb_fd_put(int d, int own, int failed)
+{
+	int saved = errno;
+	struct stat st;
+
+	if (own)
+		close(d);
+	if (failed)
+		lb_fd_get(&st);
+	errno = saved;
+}
+
+/*
  * Closes the trace's descriptor if it is the trace file still (never the
  * program's file at that number); lb_tr.fd is -1 afterwards.
  */
@@ -376,13 +433,12 @@ int lb_file_gone(void)
 uintptr_t lb_file_map_chunk(unsigned n, int populate)
 {
 	uint64_t k, off, len = (uint64_t)n * lb_tr.block_size;
-	struct stat st;
 	void *m;
-	int err, fd;
+	int err, fd, own;
 
 	if (__atomic_load_n(&lb_tr.stopped, __ATOMIC_ACQUIRE) || !lb_tr.hdr)
 		return 0;
-	fd = lb_fd_get(&st);
+	fd = lb_fd_take(&own);
 	if (fd < 0)
 		return 0;
 	k = __atomic_fetch_add(&lb_tr.hdr->blocks_used, n, __ATOMIC_RELAXED);
@@ -406,11 +462,13 @@ uintptr_t lb_file_map_chunk(unsigned n, int populate)
 		err = lb_reserve(fd, off, len);
 	}
 	if (err) {
+		lb_fd_put(fd, own, 1);
 		lb_file_stop("cannot extend", err);
 		return 0;
 	}
 	m = mmap(NULL, len, PROT_READ | PROT_WRITE,
 		 MAP_SHARED | (populate ? MAP_POPULATE : 0), fd, (off_t)off);
+	lb_fd_put(fd, own, m == MAP_FAILED);
 	if (m == MAP_FAILED) {
 		/* Stop: each new try would reserve more of the file. */
 		lb_file_stop("cannot map", errno);
@@ -433,18 +491,18 @@ uintptr_t lb_file_map_chunk(unsigned n, int populate)
 int lb_file_write_block(const void *blk)
 {
 	uint64_t k, off, len = lb_tr.block_size, done = 0, have;
-	struct stat st;
-	int fd, err;
+	int fd, err, own;
 
 	if (__atomic_load_n(&lb_tr.stopped, __ATOMIC_ACQUIRE) || !lb_tr.hdr)
 		return -1;
-	fd = lb_fd_get(&st);
+	fd = lb_fd_take(&own);
 	if (fd < 0)
 		return -1;
 	k = __atomic_fetch_add(&lb_tr.hdr->blocks_used, 1, __ATOMIC_RELAXED);
 	off = LB_TRACE_HEADER_SIZE + k * len;
 	if (off + len > lb_tr.fsize_limit) {
 		/* past RLIMIT_FSIZE: SIGXFSZ would kill the program */
+		lb_fd_put(fd, own, 0);
 		lb_file_stop("cannot extend", EFBIG);
 		return -1;
 	}
@@ -465,11 +523,13 @@ int lb_file_write_block(const void *blk)
 						    (uint64_t[]){ k + 1 }, k, 0,
 						    __ATOMIC_RELAXED,
 						    __ATOMIC_RELAXED);
+			lb_fd_put(fd, own, 1);
 			lb_file_stop("cannot write", err);
 			return -1;
 		}
 		done += (uint64_t)w;
 	}
+	lb_fd_put(fd, own, 0);
 	have = __atomic_load_n(&lb_tr.file_size, __ATOMIC_RELAXED);
 	while (have < off + len &&
 	       !__atomic_compare_exchange_n(&lb_tr.file_size, &have, off + len,

@@ -12,6 +12,8 @@
  *                        whatever has that number now
  *   tfd tmpfile          an unlinked temporary file at the trace's number,
  *                        checked by reading it back ("tmpfile ok")
+ *   tfd calls            the calls alone (tfdrace.so, preloaded, does the
+ *                        descriptor business inside the shim's own calls)
  *
  * Each mode makes 100 hipMemset(1, ...) calls, does its descriptor
  * business, makes one hipMemset(2, ...) call, writes the pattern to its
@@ -65,7 +67,10 @@ static void paced(uintptr_t tag, long ms)
 	}
 }
 
-/* The descriptor whose target ends in ".lbt", or -1. */
+/*
+ * The highest descriptor whose target ends in ".lbt" (the shim's number;
+ * it may hold a duplicate below it for a moment), or -1.
+ */
 static int trace_fd(void)
 {
 	char path[300], target[PATH_MAX];
@@ -75,12 +80,13 @@ static int trace_fd(void)
 
 	if (!d)
 		return -1;
-	while (fd < 0 && (e = readdir(d))) {
+	while ((e = readdir(d))) {
 		ssize_t n;
 
 		snprintf(path, sizeof(path), "/proc/self/fd/%s", e->d_name);
 		n = readlink(path, target, sizeof(target) - 1);
-		if (n > 4 && !memcmp(target + n - 4, ".lbt", 4))
+		if (n > 4 && !memcmp(target + n - 4, ".lbt", 4) &&
+		    atoi(e->d_name) > fd)
 			fd = atoi(e->d_name);
 	}
 	closedir(d);
@@ -207,6 +213,12 @@ int main(int argc, char **argv)
 	calls(1, 100);
 	if (!strcmp(mode, "tmpfile"))
 		return tmpfile_mode();
+	if (!strcmp(mode, "calls")) {
+		calls(2, 1);
+		calls(3, AFTER_CALLS);
+		paced(3, 300);
+		return 0;
+	}
 	if (!file) {
 		fprintf(stderr, "usage: tfd MODE [FILE]\n");
 		return 2;
