@@ -230,11 +230,10 @@ static void *resetter(void *unused)
 	return NULL;
 }
 
-static void run_reset(void)
+/* Another thread resets the device while this one holds a null answer. */
+static void reset_elsewhere(void)
 {
-	static unsigned long long after[2] = { ~0ull, ~0ull };
 	pthread_t t;
-	hipError_t r;
 
 	pthread_create(&t, NULL, resetter, NULL);
 	settle();
@@ -242,6 +241,14 @@ static void run_reset(void)
 	s0_gate_open(&go);
 	s0_gate_wait(&done);
 	pthread_join(t, NULL);
+}
+
+static void run_reset(void)
+{
+	static unsigned long long after[2] = { ~0ull, ~0ull };
+	hipError_t r;
+
+	reset_elsewhere();
 	/*
 	 * The reset freed the pinned buffer; any other HIP call first would
 	 * withdraw the answer anyway, so the kernel writes to plain memory
@@ -367,15 +374,9 @@ static void run_exit(void)
 static void run_epoch(void)
 {
 	static unsigned long long after[2] = { ~0ull, ~0ull };
-	pthread_t t;
 	hipError_t r;
 
-	pthread_create(&t, NULL, resetter, NULL);
-	settle();
-	warm(0, 3);
-	s0_gate_open(&go);
-	s0_gate_wait(&done);
-	pthread_join(t, NULL);
+	reset_elsewhere();
 	/* a user answer, left under the reset's epoch */
 	warm(hipStreamLegacy, 2);
 	r = k_where(0, after);
