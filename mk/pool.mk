@@ -68,5 +68,8 @@ check-pool-tsan: $(PT_DIR)/libpooltwins.so $(PT_TSAN_DEPS) $(HE_TSAN_LIB)
 		sh mk/run-tests.sh pool-tsan $(BUILD)/results \
 		tests/policies/pool/tsan_threads.sh
 
+# make stress runs tsan_threads.sh at full length (mk/reliability.mk)
+stress: $(PT_DIR)/libpooltwins.so $(PT_TSAN_DEPS)
+
 bench-pool: $(POOL_SHIM) $(HE_LIB) $(PT_DEPS)
 	@PT_BUILD=$(BUILD) PT_SHIM=$(POOL_SHIM) sh tests/policies/pool/bench.sh

@@ -71,7 +71,9 @@ check-tsan: $(REL_DEPS) $(TSAN_SHIM) $(HE_TSAN_LIB)
 stress: $(REL_DEPS) $(TSAN_SHIM) $(HE_TSAN_LIB)
 	@mkdir -p $(BUILD)/results
 	@BUILD=$(BUILD) SHIM=$(abspath $(BUILD)/liblbshim.so) TSAN_SHIM=$(abspath $(TSAN_SHIM)) \
-	  REL_MODE=stress sh mk/run-tests.sh stress $(BUILD)/results \
+	  PT_BUILD=$(BUILD) PT_TSAN_SHIM=$(abspath $(TSAN_SHIM)) \
+	  REL_MODE=stress QUALIFY=1 sh mk/run-tests.sh stress $(BUILD)/results \
 	  tests/reliability/t_load.sh tests/reliability/tsan_load.sh \
-	  tests/reliability/t_bigtrace.sh tests/reliability/t_fork.sh; \
+	  tests/reliability/t_bigtrace.sh tests/reliability/t_fork.sh \
+	  tests/policies/pool/tsan_threads.sh; \
 	  rc=$$?; cat $(BUILD)/results/stress; exit $$rc

@@ -273,6 +273,7 @@ static int sc_fuzz(unsigned seed, int iters)
 
 static unsigned char *volatile th_swap[16];
 static int th_tolerate; /* a small device: out of memory is expected */
+static int th_iters = 1500; /* per thread; PT_ITERS sets it (TSan runs fewer) */
 
 static void *th_main(void *arg)
 {
@@ -280,7 +281,7 @@ static void *th_main(void *arg)
 	uint64_t r = 88172645463325252ull + id;
 	struct live lv[8];
 
-	for (it = 0; it < 1500; it++) {
+	for (it = 0; it < th_iters; it++) {
 		if (id == 0 && it % 8 == 0) {
 			/* counts every thread's cache while they run */
 			size_t f, tot;
@@ -343,7 +344,10 @@ static int sc_threads(int nt)
 {
 	pthread_t t[16];
 	int i;
+	const char *iters = getenv("PT_ITERS");
 
+	if (iters && atoi(iters) > 0)
+		th_iters = atoi(iters);
 	if (nt > 16)
 		nt = 16;
 	for (i = 0; i < nt; i++)
