@@ -22,7 +22,7 @@ HE_TSAN_OBJS := $(patsubst %.c,$(BUILD)/hipemu-tsan/obj/%.o,$(HE_LIBSRC)) $(call
 HE_ASAN_OBJS := $(patsubst %.c,$(BUILD)/hipemu-asan/obj/%.o,$(HE_LIBSRC)) $(call LB_CO_HE_OBJS,hipemu-asan)
 HE_ASAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
 HE_CHECK_SRC := $(HE_DIR)/check_hipemu.c $(HE_DIR)/check_twins.c \
-	$(HE_DIR)/check_profile.c $(HE_DIR)/check_cost.c
+	$(HE_DIR)/check_profile.c $(HE_DIR)/check_cost.c $(HE_DIR)/check_poison.c
 HE_CHECK_HDRS := $(HE_HDRS) $(HE_DIR)/check_hipemu.h
 HE_CHECK := $(BUILD)/hipemu/check_hipemu
 HE_TSAN_CHECK := $(BUILD)/hipemu-tsan/check_hipemu

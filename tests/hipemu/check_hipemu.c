@@ -311,54 +311,6 @@ START_TEST(free_waits_for_kernels)
 }
 END_TEST
 
-START_TEST(freed_memory_poisoned)
-{
-	unsigned char *d;
-
-	OK(hipMalloc((void **)&d, 4096));
-	memset(d, 0x11, 4096);
-	OK(hipFree(d));
-	for (int i = 0; i < 4096; i += 511)
-		ck_assert_uint_eq(d[i], HIPEMU_POISON_BYTE);
-	ck_assert_int_eq(hipFree(d), hipErrorInvalidValue);
-}
-END_TEST
-
-/*
- * Only the pages that hold something are poisoned (memory.c's poison):
- * written, read (the zero page mapped) or written through a copy; a page
- * never touched reads zero after the free as before it.  Runs of both at
- * either end and longer than mincore's window of 256 pages.
- */
-START_TEST(freed_memory_poisoned_where_touched)
-{
-	size_t pg = (size_t)sysconf(_SC_PAGESIZE), n = 600, i;
-	unsigned char *d, one = 7, seen;
-	bool touched[600] = { false };
-
-	OK(hipMalloc((void **)&d, n * pg));
-	for (i = 0; i < n; i++) {
-		if (i < 3 || (i >= 250 && i < 262) || i == 599 || i % 97 == 5) {
-			d[i * pg + pg - 1] = 1;
-			touched[i] = true;
-		}
-	}
-	seen = *(volatile unsigned char *)&d[100 * pg]; /* read only */
-	ck_assert_uint_eq(seen, 0);
-	touched[100] = true;
-	OK(hipMemcpy(d + 400 * pg + 9, &one, 1, hipMemcpyHostToDevice));
-	touched[400] = true;
-	OK(hipFree(d));
-	for (i = 0; i < n; i++) {
-		unsigned want = touched[i] ? HIPEMU_POISON_BYTE : 0;
-
-		ck_assert_msg(d[i * pg] == want && d[i * pg + pg - 1] == want,
-			      "page %zu: %#x %#x, want %#x", i, d[i * pg],
-			      d[i * pg + pg - 1], want);
-	}
-}
-END_TEST
-
 START_TEST(malloc_edge_cases)
 {
 	void *p = (void *)1, *q;
@@ -801,8 +753,6 @@ static Suite *hipemu_suite(void)
 	ADD("call-config", push_pop_configuration);
 	ADD("modules", modules);
 	ADD("free-waits", free_waits_for_kernels);
-	ADD("poison", freed_memory_poisoned);
-	ADD("poison-touched", freed_memory_poisoned_where_touched);
 	ADD("malloc-edges", malloc_edge_cases);
 	ADD("oom", out_of_memory);
 	ADD("stream-ordered", stream_ordered_alloc);
@@ -815,6 +765,7 @@ static Suite *hipemu_suite(void)
 	ADD("fault", fault_injection);
 	ADD("stats", stats_file);
 	add_cost_tests(s);
+	add_poison_tests(s);
 	ADD("vecadd", vecadd_program);
 	add_profile_tests(s);
 	return s;

@@ -37,5 +37,7 @@ struct Suite;
 void add_profile_tests(struct Suite *s);
 /* check_cost.c: the cost model's tests (HIPEMU_COST_*). */
 void add_cost_tests(struct Suite *s);
+/* check_poison.c: what a free leaves (poison where touched, no second free). */
+void add_poison_tests(struct Suite *s);
 
 #endif
