@@ -28,12 +28,13 @@ $(TRACE_T)/tprog: tests/policies/trace/tprog.c $(TRACE_FAKE)/libamdhip64.so.5
 		-L$(TRACE_FAKE) -lamdhip64 -lpthread
 
 # Descriptors handled the way real programs do (t_fds.sh).
-$(TRACE_T)/tfd: tests/policies/trace/tfd.c $(TRACE_FAKE)/libamdhip64.so.5
+$(TRACE_T)/tfd: tests/policies/trace/tfd.c tests/policies/trace/tfd_lbt.h \
+		$(TRACE_FAKE)/libamdhip64.so.5
 	$(CC) $(TRACE_CFLAGS) $< -o $@ -L$(TRACE_FAKE) -lamdhip64
 
 # Puts a file of the program's at the trace's number inside the shim's
 # own use of it (t_fds.sh).
-$(TRACE_T)/libtfdrace.so: tests/policies/trace/tfdrace.c
+$(TRACE_T)/libtfdrace.so: tests/policies/trace/tfdrace.c tests/policies/trace/tfd_lbt.h
 	@mkdir -p $(@D)
 	$(CC) $(TRACE_CFLAGS) -fPIC -shared $< -o $@ -ldl
 

@@ -23,10 +23,8 @@
  * (here, the /proc/self/fd entry whose target ends in ".lbt").
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +33,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "lbshim/hip_decls.h"
+#include "tfd_lbt.h"
 
 #define DATA_SIZE 4096
 #define AFTER_CALLS 40000
@@ -65,32 +64,6 @@ static void paced(uintptr_t tag, long ms)
 		calls(tag, 100);
 		nanosleep(&ts, NULL);
 	}
-}
-
-/*
- * The highest descriptor whose target ends in ".lbt" (the shim's number;
- * it may hold a duplicate below it for a moment), or -1.
- */
-static int trace_fd(void)
-{
-	char path[300], target[PATH_MAX];
-	DIR *d = opendir("/proc/self/fd");
-	struct dirent *e;
-	int fd = -1;
-
-	if (!d)
-		return -1;
-	while ((e = readdir(d))) {
-		ssize_t n;
-
-		snprintf(path, sizeof(path), "/proc/self/fd/%s", e->d_name);
-		n = readlink(path, target, sizeof(target) - 1);
-		if (n > 4 && !memcmp(target + n - 4, ".lbt", 4) &&
-		    atoi(e->d_name) > fd)
-			fd = atoi(e->d_name);
-	}
-	closedir(d);
-	return fd;
 }
 
 static int write_all(int fd, const unsigned char *buf, size_t n)
@@ -150,7 +123,7 @@ static int tmpfile_mode(void)
 {
 	unsigned char want[DATA_SIZE], got[DATA_SIZE];
 	char name[] = "tfd.XXXXXX";
-	int n = trace_fd(), fd;
+	int n = tfd_trace_number(), fd;
 	struct stat st;
 	ssize_t r;
 
@@ -235,7 +208,7 @@ int main(int argc, char **argv)
 		return finish(open_data(file));
 	}
 	if (!strcmp(mode, "dup2")) {
-		n = trace_fd();
+		n = tfd_trace_number();
 		if (n < 0) {
 			fprintf(stderr, "tfd: no trace descriptor\n");
 			return 2;

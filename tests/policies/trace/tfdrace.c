@@ -18,45 +18,14 @@
  *                 (the file's creation reserves its header with fallocate)
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <dlfcn.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
 #include <unistd.h>
-
-static int ends_lbt(int fd)
-{
-	char path[64], target[PATH_MAX];
-	ssize_t n;
-
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	n = readlink(path, target, sizeof(target) - 1);
-	return n > 4 && !memcmp(target + n - 4, ".lbt", 4);
-}
-
-/* The highest descriptor on the trace file, or -1. */
-static int trace_number(void)
-{
-	DIR *d = opendir("/proc/self/fd");
-	struct dirent *e;
-	int best = -1;
-
-	if (!d)
-		return -1;
-	while ((e = readdir(d))) {
-		int fd = atoi(e->d_name);
-
-		if (e->d_name[0] != '.' && fd > best && fd != dirfd(d) &&
-		    ends_lbt(fd))
-			best = fd;
-	}
-	closedir(d);
-	return best;
-}
+#include "tfd_lbt.h"
 
 /* At the chosen call named what on the trace file: the program's move. */
 static void maybe_race(const char *what, int fd)
@@ -66,14 +35,14 @@ static void maybe_race(const char *what, int fd)
 	const char *skip = getenv("TFDRACE_SKIP");
 	int n, mine;
 
-	if (done || !on || !file || strcmp(on, what) || !ends_lbt(fd))
+	if (done || !on || !file || strcmp(on, what) || !tfd_ends_lbt(fd))
 		return;
 	if (__atomic_fetch_add(&seen, 1, __ATOMIC_RELAXED) <
 	    (skip ? atoi(skip) : 0))
 		return;
 	if (__atomic_exchange_n(&done, 1, __ATOMIC_ACQ_REL))
 		return;
-	n = trace_number();
+	n = tfd_trace_number();
 	mine = open(file, O_CREAT | O_TRUNC | O_RDWR | O_CLOEXEC, 0644);
 	if (n < 0 || mine < 0 || dup2(mine, n) < 0) {
 		perror("tfdrace");
