@@ -50,6 +50,14 @@ $(LBT_TEST_DIR)/out_test: tests/tools/lbtrace/out_test.c tools/format/out.c tool
 	@mkdir -p $(@D)
 	$(CC) $(LBT_CFLAGS) -o $@ tests/tools/lbtrace/out_test.c tools/format/out.c
 
+# the reader's two scans compared, under ASan+UBSan (the reader's own code
+# is what it tests)
+$(LBT_TEST_DIR)/scan_test: tests/tools/lbtrace/scan_test.c $(LBT_LIB_SRCS) $(LBT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(LBT_CFLAGS) -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
+		-fno-omit-frame-pointer -o $@ tests/tools/lbtrace/scan_test.c \
+		$(LBT_LIB_SRCS) -lstdc++ -lm
+
 LBT_TESTS := $(sort $(wildcard tests/tools/lbtrace/test_*.sh))
 # test_real.sh reads traces of the real trace policy, written over the
 # trace tests' fake runtime (mk/trace.mk) when that part is present
@@ -58,7 +66,8 @@ LBT_REAL_DEPS := $(if $(wildcard mk/trace.mk),$(BUILD)/liblbshim.so \
 
 .PHONY: check-lbtrace check-fuzz-replay fuzz bench-lbtrace lbtrace-golden
 check-lbtrace: $(BUILD)/lbtrace $(LBT_TEST_DIR)/gen_trace $(LBT_TEST_DIR)/errtab \
-		$(LBT_TEST_DIR)/sketch_test $(LBT_TEST_DIR)/out_test $(LBT_REAL_DEPS)
+		$(LBT_TEST_DIR)/sketch_test $(LBT_TEST_DIR)/out_test \
+		$(LBT_TEST_DIR)/scan_test $(LBT_REAL_DEPS)
 	@BUILD=$(BUILD) sh mk/run-tests.sh lbtrace $(BUILD)/results $(LBT_TESTS)
 
 # Rewrites tests/tools/lbtrace/golden/ from the current output (review the diff).

@@ -35,7 +35,8 @@ $(BUILD)/asan/lbtrace: $(LBT_SRCS) shim/api_info.c shim/hip_names.c $(LBT_HDRS)
 check-lbtrace-asan: $(BUILD)/asan/lbtrace $(BUILD)/asan/liblbshim.so \
 		$(LBT_TEST_DIR)/gen_trace \
 		$(LBT_TEST_DIR)/errtab $(LBT_TEST_DIR)/sketch_test \
-		$(LBT_TEST_DIR)/out_test $(LBT_REAL_DEPS) \
+		$(LBT_TEST_DIR)/out_test $(LBT_TEST_DIR)/scan_test \
+		$(LBT_REAL_DEPS) \
 		$(BUILD)/liblbshim.so $(AB_DIR)/gen $(AB_DIR)/libmarker.so \
 		$(AB_DIR)/prog_loop $(AB_DIR)/prog_static $(AB_DIR)/check_stats \
 		$(WL_DEPS)

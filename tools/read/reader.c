@@ -289,11 +289,34 @@ static const void *fetch(const struct lbt_file *f, uint64_t off, size_t len,
 	return buf;
 }
 
+/*
+ * Bytes from slot ch->first of B on that one read should cover: the
+ * window, or with read-ahead (a walk in the file's order: lbt_each_raw)
+ * up to ch->ahead bytes, ending where a block ends so that the next
+ * block's window is whole in it, and not past the end of the file.
+ */
+static uint64_t chunk_extent(const struct lbt_file *f,
+			     const struct lbt_chunk *ch,
+			     const struct lbt_block *b)
+{
+	uint64_t bs = f->hdr.block_size, off = lbt_slot_off(b, ch->first);
+	uint64_t len = (uint64_t)ch->n * sizeof(*ch->buf), end;
+
+	if (!ch->ahead)
+		return len;
+	end = off + ch->ahead;
+	end -= (end - LB_TRACE_HEADER_SIZE) % bs;
+	if (end > f->size)
+		end = f->size;
+	return end > off + len ? end - off : len;
+}
+
 void lbt_chunk_load(const struct lbt_file *f, struct lbt_chunk *ch,
 		    const struct lbt_block *b, uint32_t s)
 {
 	static const struct lb_trace_rec zero[1];
-	const void *p;
+	const void *p = NULL;
+	uint64_t off, len;
 
 	if (!ch->cap)
 		ch->cap = 1024;
@@ -301,11 +324,28 @@ void lbt_chunk_load(const struct lbt_file *f, struct lbt_chunk *ch,
 	ch->first = s - s % ch->cap;
 	ch->n =
 	    b->nslots - ch->first < ch->cap ? b->nslots - ch->first : ch->cap;
-	if (!f->mem && !ch->buf)
-		ch->buf = malloc(ch->cap * sizeof(*ch->buf));
-	p = f->mem || ch->buf ? fetch(f, lbt_slot_off(b, ch->first),
-				      ch->n * sizeof(*ch->buf), ch->buf)
-			      : NULL;
+	off = lbt_slot_off(b, ch->first);
+	len = (uint64_t)ch->n * sizeof(*ch->buf);
+	if (f->mem) {
+		p = fetch(f, off, len, NULL);
+	} else if (ch->held_len && ch->held_f == f && off >= ch->held_off &&
+		   off + len <= ch->held_off + ch->held_len) {
+		p = (const char *)ch->buf + (off - ch->held_off);
+	} else {
+		if (!ch->buf) {
+			size_t sz = (size_t)ch->cap * sizeof(*ch->buf);
+
+			ch->buf = malloc(ch->ahead > sz ? ch->ahead : sz);
+		}
+		ch->held_len = 0;
+		if (ch->buf) {
+			len = chunk_extent(f, ch, b);
+			p = fetch(f, off, len, ch->buf);
+			ch->held_f = f;
+			ch->held_off = off;
+			ch->held_len = (uint32_t)len;
+		}
+	}
 	if (!p) {
 		/* out of memory: an empty slot, alone (the caller's loop
 		 * moves on one slot at a time) */

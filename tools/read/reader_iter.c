@@ -328,58 +328,125 @@ uint32_t lbt_scan_calls(const struct lb_trace_rec *r, uint32_t n,
 }
 
 /*
- * The records of one thread for lbt_each_raw (cursor_fill's walk), handed
- * over in runs of consecutive committed slots of one window.
+ * The records of block B of thread T for lbt_each_raw (cursor_fill's
+ * walk), handed over in runs of consecutive committed slots of one
+ * window.
  */
-static int each_raw_thread(struct lbt_file *f, struct lbt_thread *t,
-			   struct lbt_chunk *ch, lbt_raw_fn fn, void *arg)
+static int each_raw_block(struct lbt_file *f, struct lbt_thread *t,
+			  struct lbt_block *b, struct lbt_chunk *ch,
+			  lbt_raw_fn fn, void *arg)
 {
-	uint32_t bi, pos, k, n, run;
+	uint32_t pos, k, n, run;
 	int rc;
 
-	for (bi = 0; bi < t->nblocks; bi++) {
-		struct lbt_block *b = &f->blocks[t->first_block + bi];
+	for (pos = 0; pos < b->npos; pos += n) {
+		uint32_t s = lbt_pos_slot(b, pos);
+		const struct lb_trace_rec *r = lbt_slot(f, ch, b, s);
 
-		for (pos = 0; pos < b->npos; pos += n) {
-			uint32_t s = lbt_pos_slot(b, pos);
-			const struct lb_trace_rec *r = lbt_slot(f, ch, b, s);
-			int end = 0;
-
-			/* the window never crosses a ring's wrap */
-			n = ch->first + ch->n - s;
-			if (n > b->npos - pos)
-				n = b->npos - pos;
-			for (k = 0; k < n; k += run) {
-				if (!r[k].hdr.type) {
-					run = 1;
-					/* the commit rule: a plain block ends
-					 * here */
-					if (b->flags & LB_BLK_RING)
-						continue;
-					b->npos = pos + k;
-					end = 1;
-					break;
-				}
-				run = f->lazy_sc
-					  ? lbt_scan_run(f, f->lazy_sc, t, &r[k],
-							 n - k,
-							 lbt_slot_off(b, s + k))
-					  : lbt_run_len(&r[k], n - k);
-				if ((rc = fn(arg, f, &r[k], run)))
-					return rc;
+		/* the window never crosses a ring's wrap */
+		n = ch->first + ch->n - s;
+		if (n > b->npos - pos)
+			n = b->npos - pos;
+		for (k = 0; k < n; k += run) {
+			if (!r[k].hdr.type) {
+				run = 1;
+				/* the commit rule: a plain block ends here */
+				if (b->flags & LB_BLK_RING)
+					continue;
+				b->npos = pos + k;
+				return 0;
 			}
-			if (end)
-				break;
+			run = f->lazy_sc
+				  ? lbt_scan_run(f, f->lazy_sc, t, &r[k], n - k,
+						 lbt_slot_off(b, s + k))
+				  : lbt_run_len(&r[k], n - k);
+			if ((rc = fn(arg, f, &r[k], run)))
+				return rc;
 		}
 	}
 	return 0;
+}
+
+static int cmp_block_off(const void *a, const void *b)
+{
+	const struct lbt_block *x = *(struct lbt_block *const *)a;
+	const struct lbt_block *y = *(struct lbt_block *const *)b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/*
+ * F's blocks in the order of the file, each with its thread, when that
+ * order keeps every thread's own (its blocks' offsets grow with their
+ * ordinals, as the writer hands them out); else NULL (also out of
+ * memory).  Read in that order, a thread's interleaved blocks come in
+ * long reads (LBT_READ_AHEAD) instead of one read per block.
+ */
+static struct lbt_block **file_order(struct lbt_file *f, uint32_t **thr)
+{
+	struct lbt_block **o;
+	uint32_t i, j, n = 0;
+
+	for (i = 0; i < f->nthreads; i++) {
+		const struct lbt_thread *t = &f->threads[i];
+
+		for (j = 1; j < t->nblocks; j++)
+			if (f->blocks[t->first_block + j].off <=
+			    f->blocks[t->first_block + j - 1].off)
+				return NULL;
+	}
+	o = malloc(f->nblocks * sizeof(*o) + 1);
+	*thr = malloc(f->nblocks * sizeof(**thr) + 1);
+	if (!o || !*thr) {
+		free(o);
+		free(*thr);
+		return NULL;
+	}
+	for (i = 0; i < f->nthreads; i++)
+		for (j = 0; j < f->threads[i].nblocks; j++) {
+			o[n] = &f->blocks[f->threads[i].first_block + j];
+			(*thr)[o[n++] - f->blocks] = i;
+		}
+	qsort(o, n, sizeof(*o), cmp_block_off);
+	return o;
+}
+
+/* The records of every thread of F, in thread order or in file order. */
+static int each_raw_file(struct lbt_file *f, struct lbt_chunk *ch,
+			 lbt_raw_fn fn, void *arg)
+{
+	struct lbt_block **o;
+	uint32_t i, j, *thr = NULL;
+	int rc = 0;
+
+	ch->b = NULL; /* windows are per file */
+	o = file_order(f, &thr);
+	/* a thread-order walk would read other threads' blocks ahead */
+	ch->ahead = o && !f->mem ? LBT_READ_AHEAD : 0;
+	if (o) {
+		if (f->lazy_sc)
+			f->lazy_sc->file_order = 1;
+		for (i = 0; i < f->nblocks && !rc; i++)
+			rc = each_raw_block(f, &f->threads[thr[o[i] - f->blocks]],
+					    o[i], ch, fn, arg);
+		free(o);
+		free(thr);
+		return rc;
+	}
+	for (i = 0; i < f->nthreads && !rc; i++) {
+		struct lbt_thread *t = &f->threads[i];
+
+		for (j = 0; j < t->nblocks && !rc; j++)
+			rc = each_raw_block(f, t, &f->blocks[t->first_block + j],
+					    ch, fn, arg);
+	}
+	return rc;
 }
 
 int lbt_each_raw(struct lbt_set *set, lbt_raw_fn fn, void *arg)
 {
 	struct lbt_chunk ch = { 0 };
 	int i, rc = 0;
-	uint32_t j;
 
 	lbt_free_cursors(set);
 	set->started = 0; /* a later lbt_next() starts over */
@@ -398,13 +465,8 @@ int lbt_each_raw(struct lbt_set *set, lbt_raw_fn fn, void *arg)
 			lbt_ensure_scanned(f);
 	}
 	ch.cap = 1024;
-	for (i = 0; i < set->nfiles && !rc; i++) {
-		struct lbt_file *f = set->files[i];
-
-		ch.b = NULL; /* windows are per file */
-		for (j = 0; j < f->nthreads && !rc; j++)
-			rc = each_raw_thread(f, &f->threads[j], &ch, fn, arg);
-	}
+	for (i = 0; i < set->nfiles && !rc; i++)
+		rc = each_raw_file(set->files[i], &ch, fn, arg);
 	lbt_chunk_free(&ch);
 	if (rc) {
 		for (i = 0; i < set->nfiles; i++) {

@@ -201,8 +201,10 @@ static int add_crash(struct lbt_file *f, struct lbt_scan *sc,
 		if (!f->crashes || !sc->raw)
 			return -1;
 	}
-	if (f->ncrashes == LBT_MAX_CRASHES)
+	if (f->ncrashes == LBT_MAX_CRASHES) {
+		sc->crash_full = 1;
 		return 1;
+	}
 	c = &f->crashes[f->ncrashes++];
 	c->signo = r->hdr.ret;
 	c->code = (int)(int64_t)r->a[0];
@@ -294,15 +296,22 @@ static int name_frames(struct lbt_file *f, struct lbt_scan *sc)
 struct lbt_scan *lbt_scan_begin(struct lbt_file *f)
 {
 	struct lbt_scan *sc = calloc(1, sizeof(*sc));
+	uint32_t i;
 
 	if (!sc)
 		return NULL;
 	sc->sp.lo = UINT64_MAX;
 	sc->trecs = calloc(f->nthreads ? f->nthreads : 1, sizeof(*sc->trecs));
-	if (!sc->trecs) {
+	sc->tcrash =
+	    malloc((f->nthreads ? f->nthreads : 1) * sizeof(*sc->tcrash));
+	if (!sc->trecs || !sc->tcrash) {
+		free(sc->trecs);
+		free(sc->tcrash);
 		free(sc);
 		return NULL;
 	}
+	for (i = 0; i < f->nthreads; i++)
+		sc->tcrash[i] = -1;
 	return sc;
 }
 
@@ -310,24 +319,21 @@ void lbt_scan_other(struct lbt_file *f, struct lbt_scan *sc,
 		    struct lbt_thread *t, const struct lb_trace_rec *r,
 		    uint64_t off)
 {
+	int32_t *cur = &sc->tcrash[t - f->threads];
 	int rc = 0;
 
-	if (t != sc->cur_thread) {
-		sc->cur_thread = t; /* frames never cross threads */
-		sc->cur_crash = NULL;
-	}
 	switch (r->hdr.type) {
 	case LB_REC_STRING:
 		rc = add_part(sc, r, off);
 		break;
 	case LB_REC_CRASH:
 		rc = add_crash(f, sc, r, t, off);
-		sc->cur_crash = rc ? NULL : &f->crashes[f->ncrashes - 1];
+		*cur = rc ? -1 : (int32_t)f->ncrashes - 1;
 		rc = rc < 0 ? rc : 0;
 		break;
 	case LB_REC_FRAME:
-		if (sc->cur_crash)
-			rc = add_frame(f, sc, r, sc->cur_crash);
+		if (*cur >= 0)
+			rc = add_frame(f, sc, r, &f->crashes[*cur]);
 		break;
 	case LB_REC_THREAD:
 		if ((uint32_t)r->a[0])
@@ -350,6 +356,7 @@ static void scan_free(struct lbt_scan *sc)
 	free(sc->raw);
 	free(sc->parts);
 	free(sc->trecs);
+	free(sc->tcrash);
 	free(sc);
 }
 
@@ -359,6 +366,33 @@ void lbt_scan_abort(struct lbt_file *f, struct lbt_scan *sc)
 	lbt_free_strings(f);
 }
 
+/*
+ * A file-order scan's crashes in thread order, as a thread-order scan
+ * lists them: by thread, then by offset (each thread's records were fed
+ * in its own order, which its blocks' offsets follow: lbt_each_raw).
+ */
+static void crashes_thread_order(struct lbt_file *f, struct lbt_scan *sc)
+{
+	uint32_t i, j;
+
+	for (i = 1; i < f->ncrashes; i++) {
+		struct lbt_crash c = f->crashes[i];
+		struct frame_raw *raw = sc->raw[i];
+
+		for (j = i; j > 0; j--) {
+			const struct lbt_crash *p = &f->crashes[j - 1];
+
+			if (p->thread < c.thread ||
+			    (p->thread == c.thread && p->off < c.off))
+				break;
+			f->crashes[j] = *p;
+			sc->raw[j] = sc->raw[j - 1];
+		}
+		f->crashes[j] = c;
+		sc->raw[j] = raw;
+	}
+}
+
 int lbt_scan_end(struct lbt_file *f, struct lbt_scan *sc)
 {
 	uint32_t i;
@@ -366,6 +400,13 @@ int lbt_scan_end(struct lbt_file *f, struct lbt_scan *sc)
 
 	if (sc->failed)
 		goto out;
+	if (sc->file_order && sc->crash_full) {
+		/* which LBT_MAX_CRASHES are kept depends on the order */
+		lbt_scan_abort(f, sc);
+		return lbt_scan_strings(NULL, f);
+	}
+	if (sc->file_order)
+		crashes_thread_order(f, sc);
 	f->nrecords = 0;
 	for (i = 0; i < f->nthreads; i++) {
 		f->threads[i].nrecords = sc->trecs[i];
