@@ -200,9 +200,9 @@ const struct lbt_rec *lbt_next(struct lbt_set *set);
 /*
  * The records of the set as they are in the file, without decoding: fn
  * is called with runs of N consecutive committed records (valid during
- * the call) of file F, block by block in the order of the file (each
- * thread's records still in their own order; a file whose blocks would
- * not keep it is read thread by thread, as an UNORDERED pass).  Unlike
+ * the call) of file F, block by block in the order of the file, each
+ * thread's records in their own order (a block that lies before its
+ * thread's previous one comes right after that one).  Unlike
  * lbt_next(), STRING and FRAME records are in the runs (skip them by
  * type).  For statistics over millions of records, where decoding each
  * into struct lbt_rec costs more than the statistic.  Stops when fn

@@ -367,6 +367,7 @@ static int each_raw_block(struct lbt_file *f, struct lbt_thread *t,
 	return 0;
 }
 
+/* (qsort) blocks by offset */
 static int cmp_block_off(const void *a, const void *b)
 {
 	const struct lbt_block *x = *(struct lbt_block *const *)a;
@@ -376,70 +377,95 @@ static int cmp_block_off(const void *a, const void *b)
 }
 
 /*
- * F's blocks in the order of the file, each with its thread, when that
- * order keeps every thread's own (its blocks' offsets grow with their
- * ordinals, as the writer hands them out); else NULL (also out of
- * memory).  Read in that order, a thread's interleaved blocks come in
- * long reads (LBT_READ_AHEAD) instead of one read per block.
+ * A walk of F's blocks in the order of the file that keeps each thread's
+ * own: o, the blocks sorted by offset; per block its thread (thr) and
+ * whether the walk passed it early (late: a block its thread wrote
+ * before it lies further on, as when the writer's helper copied two
+ * blocks into place in the other order); per thread its next position.
  */
-static struct lbt_block **file_order(struct lbt_file *f, uint32_t **thr)
-{
+struct walk {
 	struct lbt_block **o;
+	uint32_t *thr;
+	uint8_t *late;
+	uint32_t *next;
+};
+
+static void walk_free(struct walk *w)
+{
+	free(w->o);
+	free(w->thr);
+	free(w->late);
+	free(w->next);
+}
+
+/* 0, or -1 (out of memory: w freed). */
+static int walk_init(struct walk *w, const struct lbt_file *f)
+{
 	uint32_t i, j, n = 0;
 
-	for (i = 0; i < f->nthreads; i++) {
-		const struct lbt_thread *t = &f->threads[i];
-
-		for (j = 1; j < t->nblocks; j++)
-			if (f->blocks[t->first_block + j].off <=
-			    f->blocks[t->first_block + j - 1].off)
-				return NULL;
-	}
-	o = malloc(f->nblocks * sizeof(*o) + 1);
-	*thr = malloc(f->nblocks * sizeof(**thr) + 1);
-	if (!o || !*thr) {
-		free(o);
-		free(*thr);
-		return NULL;
+	w->o = malloc(f->nblocks * sizeof(*w->o) + 1);
+	w->thr = malloc(f->nblocks * sizeof(*w->thr) + 1);
+	w->late = calloc(f->nblocks + 1, 1);
+	w->next = calloc(f->nthreads + 1, sizeof(*w->next));
+	if (!w->o || !w->thr || !w->late || !w->next) {
+		walk_free(w);
+		return -1;
 	}
 	for (i = 0; i < f->nthreads; i++)
 		for (j = 0; j < f->threads[i].nblocks; j++) {
-			o[n] = &f->blocks[f->threads[i].first_block + j];
-			(*thr)[o[n++] - f->blocks] = i;
+			w->o[n] = &f->blocks[f->threads[i].first_block + j];
+			w->thr[w->o[n++] - f->blocks] = i;
 		}
-	qsort(o, n, sizeof(*o), cmp_block_off);
-	return o;
+	qsort(w->o, n, sizeof(*w->o), cmp_block_off);
+	return 0;
 }
 
-/* The records of every thread of F, in thread order or in file order. */
+/*
+ * The records of every thread of F: in the order of the file, so that
+ * the reads are long (LBT_READ_AHEAD; a multi-thread trace's blocks
+ * interleave), a block that comes before its thread's previous one held
+ * back until that one is done; so each thread's records come in its own
+ * order, as the scan needs (a crash's frames may go on in the thread's
+ * next block).  Out of memory: thread by thread.
+ */
 static int each_raw_file(struct lbt_file *f, struct lbt_chunk *ch,
 			 lbt_raw_fn fn, void *arg)
 {
-	struct lbt_block **o;
-	uint32_t i, j, *thr = NULL;
+	struct walk w;
+	uint32_t i, j, k;
 	int rc = 0;
 
 	ch->b = NULL; /* windows are per file */
-	o = file_order(f, &thr);
-	/* a thread-order walk would read other threads' blocks ahead */
-	ch->ahead = o && !f->mem ? LBT_READ_AHEAD : 0;
-	if (o) {
-		if (f->lazy_sc)
-			f->lazy_sc->file_order = 1;
-		for (i = 0; i < f->nblocks && !rc; i++)
-			rc = each_raw_block(f, &f->threads[thr[o[i] - f->blocks]],
-					    o[i], ch, fn, arg);
-		free(o);
-		free(thr);
+	if (walk_init(&w, f)) {
+		ch->ahead = 0; /* would read other threads' blocks */
+		for (i = 0; i < f->nthreads && !rc; i++) {
+			struct lbt_thread *t = &f->threads[i];
+
+			for (j = 0; j < t->nblocks && !rc; j++)
+				rc = each_raw_block(f, t,
+						    &f->blocks[t->first_block + j],
+						    ch, fn, arg);
+		}
 		return rc;
 	}
-	for (i = 0; i < f->nthreads && !rc; i++) {
-		struct lbt_thread *t = &f->threads[i];
+	ch->ahead = f->mem ? 0 : LBT_READ_AHEAD;
+	if (f->lazy_sc)
+		f->lazy_sc->file_order = 1;
+	for (i = 0; i < f->nblocks && !rc; i++) {
+		uint32_t b = (uint32_t)(w.o[i] - f->blocks), ti = w.thr[b];
+		struct lbt_thread *t = &f->threads[ti];
 
-		for (j = 0; j < t->nblocks && !rc; j++)
-			rc = each_raw_block(f, t, &f->blocks[t->first_block + j],
-					    ch, fn, arg);
+		if (b - t->first_block != w.next[ti]) {
+			w.late[b] = 1;
+			continue;
+		}
+		do {
+			k = t->first_block + w.next[ti]++;
+			rc = each_raw_block(f, t, &f->blocks[k], ch, fn, arg);
+		} while (!rc && w.next[ti] < t->nblocks &&
+			 w.late[t->first_block + w.next[ti]]);
 	}
+	walk_free(&w);
 	return rc;
 }
 

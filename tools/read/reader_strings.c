@@ -368,8 +368,8 @@ void lbt_scan_abort(struct lbt_file *f, struct lbt_scan *sc)
 
 /*
  * A file-order scan's crashes in thread order, as a thread-order scan
- * lists them: by thread, then by offset (each thread's records were fed
- * in its own order, which its blocks' offsets follow: lbt_each_raw).
+ * lists them: by thread, each thread's in the order found (the walk keeps
+ * each thread's order: lbt_each_raw); a stable sort.
  */
 static void crashes_thread_order(struct lbt_file *f, struct lbt_scan *sc)
 {
@@ -379,13 +379,8 @@ static void crashes_thread_order(struct lbt_file *f, struct lbt_scan *sc)
 		struct lbt_crash c = f->crashes[i];
 		struct frame_raw *raw = sc->raw[i];
 
-		for (j = i; j > 0; j--) {
-			const struct lbt_crash *p = &f->crashes[j - 1];
-
-			if (p->thread < c.thread ||
-			    (p->thread == c.thread && p->off < c.off))
-				break;
-			f->crashes[j] = *p;
+		for (j = i; j > 0 && f->crashes[j - 1].thread > c.thread; j--) {
+			f->crashes[j] = f->crashes[j - 1];
 			sc->raw[j] = sc->raw[j - 1];
 		}
 		f->crashes[j] = c;

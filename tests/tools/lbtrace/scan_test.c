@@ -10,7 +10,8 @@
  *
  *   scan_test weave IN OUT       IN with its blocks reordered: the threads'
  *                                blocks taken in turn from the last thread
- *                                on, each thread's in its own order
+ *                                on, each thread's in its own order but
+ *                                for its second and third, swapped
  *   scan_test crashes BASE OUT N BASE's header, then two threads of N
  *                                crashes each (3 frames, one named in a
  *                                string), woven
@@ -89,9 +90,10 @@ static void weave(const unsigned char *b, size_t len, const char *out)
 	struct blk *v = calloc(nb + 1, sizeof(*v));
 	size_t *place = calloc(nb + 1, sizeof(*place));
 	size_t *first = calloc(nb + 2, sizeof(*first));
+	size_t *at = calloc(nb + 1, sizeof(*at));
 	unsigned char *w = malloc(len + 1);
 
-	if (!v || !place || !first || !w)
+	if (!v || !place || !first || !at || !w)
 		exit(2);
 	memcpy(w, b, len);
 	/* block 0 (the crash block) and unused blocks stay where they are;
@@ -115,11 +117,21 @@ static void weave(const unsigned char *b, size_t len, const char *out)
 
 		for (t = nt; t-- > 0;)
 			if (first[t] + k < first[t + 1])
-				memcpy(w + LB_TRACE_HEADER_SIZE + place[o++] * bs,
-				       v[first[t] + k].h, bs);
+				at[first[t] + k] = place[o++];
 	}
+	/* and each thread's second and third blocks trade places */
+	for (k = 0; k < nt; k++) {
+		if (first[k + 1] - first[k] >= 3) {
+			o = at[first[k] + 1];
+			at[first[k] + 1] = at[first[k] + 2];
+			at[first[k] + 2] = o;
+		}
+	}
+	for (i = 0; i < n; i++)
+		memcpy(w + LB_TRACE_HEADER_SIZE + at[i] * bs, v[i].h, bs);
 	spill(out, w, len);
 	free(w);
+	free(at);
 	free(first);
 	free(place);
 	free(v);
@@ -158,9 +170,10 @@ static struct lb_trace_rec *next_slot(struct th *t)
 }
 
 /*
- * Two threads of N crashes each: a call, the crash record, three frames
- * (the third's name goes on in a string), so that frames cross blocks.
- * Written thread 0 first, then woven.
+ * Two threads of N crashes each: three calls, the crash record, three
+ * frames (the third's name goes on in a string): 8 records, so that
+ * frames cross blocks of 63 slots (crash 7 into the second block, crash
+ * 15 into the third).  Written thread 0 first, then woven.
  */
 static void crashes(const unsigned char *base, const char *out, uint32_t n)
 {
@@ -180,13 +193,16 @@ static void crashes(const unsigned char *base, const char *out, uint32_t n)
 		struct th t = { f, &len, 9000 + ti, ti, 0, 0, 0 };
 
 		for (k = 0; k < n; k++) {
-			struct lb_trace_rec *r = next_slot(&t);
+			struct lb_trace_rec *r;
 
-			r->hdr.type = LB_REC_CALL;
-			r->hdr.api = LB_ID_hipMalloc;
-			r->t0 = now += 1000;
-			r->t1 = now + 500;
-			r->a[0] = 0x7000000 + k;
+			for (j = 0; j < 3; j++) {
+				r = next_slot(&t);
+				r->hdr.type = LB_REC_CALL;
+				r->hdr.api = LB_ID_hipMalloc;
+				r->t0 = now += 1000;
+				r->t1 = now + 500;
+				r->a[0] = 0x7000000 + k;
+			}
 			r = next_slot(&t);
 			r->hdr.type = LB_REC_CRASH;
 			r->hdr.ret = 11;
