@@ -415,13 +415,22 @@ static int index_blocks(struct lbt_set *set, struct lbt_file *f)
 	uint64_t nmax = (f->size - LB_TRACE_HEADER_SIZE + bs - 1) / bs;
 	uint32_t per = lb_trace_slots(f->hdr.block_size);
 
+	/* every header at once (reader_batch.c) when read from the file */
+	struct lb_trace_block *hs = NULL;
+	int keep = 0;
+	uint64_t i;
+
 	f->blocks = calloc(nmax ? nmax : 1, sizeof(*f->blocks));
 	if (!f->blocks)
 		return -1;
-	for (off = LB_TRACE_HEADER_SIZE; off + LB_TRACE_REC_SIZE <= f->size;
-	     off += bs) {
+	if (!f->mem && nmax && (hs = malloc(nmax * sizeof(*hs))))
+		keep = lbt_read_strided(f->fd, LB_TRACE_HEADER_SIZE, bs, nmax,
+					sizeof(*hs), hs, 1) < 0;
+	for (i = 0, off = LB_TRACE_HEADER_SIZE;
+	     off + LB_TRACE_REC_SIZE <= f->size; i++, off += bs) {
 		struct lb_trace_block hb;
-		const struct lb_trace_block *h = fetch(f, off, sizeof(hb), &hb);
+		const struct lb_trace_block *h =
+		    hs ? &hs[i] : fetch(f, off, sizeof(hb), &hb);
 		struct lbt_block *b = &f->blocks[f->nblocks];
 
 		if (h->magic == 0)
@@ -455,6 +464,8 @@ static int index_blocks(struct lbt_set *set, struct lbt_file *f)
 		b->npos = b->nslots;
 		f->nblocks++;
 	}
+	if (!keep)
+		free(hs);
 	qsort(f->blocks, f->nblocks, sizeof(*f->blocks), cmp_block);
 	drop_duplicates(f);
 	return 0;

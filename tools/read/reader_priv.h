@@ -98,6 +98,17 @@ struct lbt_set {
 void lbt_chunk_load(const struct lbt_file *f, struct lbt_chunk *ch,
 		    const struct lbt_block *b, uint32_t s);
 
+/*
+ * Reads N pieces of LEN bytes of FD, piece i from byte FIRST + i * STEP
+ * into BUF + i * LEN; what a piece's read does not give (end of file,
+ * error) reads as zeros (reader_batch.c): through one io_uring if
+ * USE_RING and the kernel lets us, else by pread.  1: the ring read
+ * them; 0: pread did; -1: the ring failed with reads under way (the
+ * bytes are right, but BUF must never be freed).
+ */
+int lbt_read_strided(int fd, uint64_t first, uint64_t step, size_t n,
+		     size_t len, void *buf, int use_ring);
+
 /* Frees the cursors and their windows (reader_iter.c). */
 void lbt_free_cursors(struct lbt_set *set);
 

@@ -18,10 +18,17 @@
  *   scan_test compare FILE       exit 0 when both scans agree and the pass
  *                                handed FILE's records over in its order,
  *                                FILE read with pread, then from memory
+ *   scan_test strided FILE       lbt_read_strided (the headers' reads at
+ *                                open) gives FILE's bytes, zeros past its
+ *                                end, through the ring and through pread
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <linux/io_uring.h>
 #include "lbshim/api.h"
 #include "lbshim/trace_format.h"
 #include "read/reader_priv.h"
@@ -363,6 +370,64 @@ static void compare(const char *path, const void *mem, size_t len)
 	lbt_set_free(sl);
 }
 
+/* FILE's bytes by stdio, zeros past its end: what both ways must give. */
+static void expect_pieces(const unsigned char *b, size_t flen, uint64_t first,
+			  uint64_t step, size_t n, size_t len,
+			  const unsigned char *got, const char *how)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < len; j++) {
+			uint64_t at = first + i * step + j;
+			unsigned char want = at < flen ? b[at] : 0;
+
+			if (got[i * len + j] != want) {
+				EXPECT(0, "%s: piece %zu byte %zu: %u, not %u",
+				       how, i, j, got[i * len + j], want);
+				return;
+			}
+		}
+}
+
+static void strided(const char *path)
+{
+	size_t flen, n, len = 96;
+	unsigned char *b = slurp(path, &flen), *got;
+	uint64_t step = 4096 + 64, first = 100;
+	int fd = open(path, O_RDONLY), rc, r;
+	struct io_uring_params p;
+
+	/* 300 pieces past the end too, and a count that is no multiple of
+	 * the ring's 256 */
+	n = (flen - first) / step + 300;
+	got = malloc(n * len);
+	if (fd < 0 || !got)
+		exit(2);
+	memset(&p, 0, sizeof(p));
+	r = (int)syscall(__NR_io_uring_setup, 4, &p);
+	if (r >= 0)
+		close(r);
+	else
+		printf("scan_test: no io_uring here: pread only\n");
+	memset(got, 0xa5, n * len);
+	rc = lbt_read_strided(fd, first, step, n, len, got, 1);
+	EXPECT(rc == (r >= 0), "the ring %s used (%d)", r >= 0 ? "not" : "", rc);
+	expect_pieces(b, flen, first, step, n, len, got, "ring");
+	memset(got, 0xa5, n * len);
+	EXPECT(lbt_read_strided(fd, first, step, n, len, got, 0) == 0,
+	       "pread said it used the ring");
+	expect_pieces(b, flen, first, step, n, len, got, "pread");
+	/* fewer than 64 pieces: pread */
+	memset(got, 0xa5, n * len);
+	EXPECT(lbt_read_strided(fd, first, step, 10, len, got, 1) == 0,
+	       "10 pieces through the ring");
+	expect_pieces(b, flen, first, step, 10, len, got, "few");
+	close(fd);
+	free(got);
+	free(b);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned char *b;
@@ -375,6 +440,9 @@ int main(int argc, char **argv)
 		   atoi(argv[4]) > 0 && atoi(argv[4]) < 100) {
 		b = slurp(argv[2], &len);
 		crashes(b, argv[3], (uint32_t)atoi(argv[4]));
+	} else if (argc == 3 && !strcmp(argv[1], "strided")) {
+		strided(argv[2]);
+		return fails ? 1 : 0;
 	} else if (argc == 3 && !strcmp(argv[1], "compare")) {
 		compare(argv[2], NULL, 0);
 		b = slurp(argv[2], &len);
@@ -383,7 +451,7 @@ int main(int argc, char **argv)
 		return fails ? 1 : 0;
 	} else {
 		fputs("usage: scan_test weave IN OUT | crashes BASE OUT N | "
-		      "compare FILE\n",
+		      "compare FILE | strided FILE\n",
 		      stderr);
 		return 2;
 	}

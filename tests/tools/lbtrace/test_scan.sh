@@ -4,7 +4,8 @@
 # must find what the scan in thread order finds (scan_test.c): on each
 # generated trace, on the same with its threads' blocks woven the other
 # way round, and on two threads of crashes whose frames cross blocks
-# (40 crashes, and 90: more than the 64 a file keeps).
+# (40 crashes, and 90: more than the 64 a file keeps).  And the reads of
+# the block headers at open (one io_uring) against pread.
 BUILD=${BUILD:-build}
 G=$BUILD/tests/tools/lbtrace/gen_trace
 S=$BUILD/tests/tools/lbtrace/scan_test
@@ -29,5 +30,8 @@ for n in 20 45; do
 	[ "$(wc -l <"$W/threads")" = 2 ] ||
 		{ echo "FAIL: crashes $n: threads not in order"; cat "$W/threads"; rc=1; }
 done
+# the block headers' reads at open: the same bytes through the ring and
+# through pread, zeros past the end
+"$S" strided "$W/basic.lbt" || { echo "FAIL: strided reads"; rc=1; }
 [ $rc = 0 ] && echo "ok: both scans agree"
 exit $rc
