@@ -20,9 +20,19 @@ $(BENCH_T)/ptr8.co: tests/bench/ptr8.hip
 	@mkdir -p $(@D)
 	$(HIPCC) --genco $(HIPCC_FLAGS) $< -o $@
 
+# The no-op runtime of the table: the trace tests' fake with the last-error
+# calls a real runtime has (fakehip.c, FAKE_LASTERR), so that the shim does
+# the last-error work it does for users.
+$(BENCH_T)/fake/libamdhip64.so.5: tests/policies/trace/fakehip.c $(TRACE_FAKE)/fake.map
+	@mkdir -p $(@D)
+	$(CC) $(TRACE_CFLAGS) -O2 -DFAKE_LASTERR -fPIC -fvisibility=hidden -shared $< \
+		-o $@ -Wl,-soname,libamdhip64.so.5 \
+		-Wl,--version-script=$(TRACE_FAKE)/fake.map
+	ln -sf libamdhip64.so.5 $(@D)/libamdhip64.so
+
 BENCH_DEPS := $(BENCH_T)/lbbench $(BENCH_T)/ptr8.co $(BUILD)/liblbshim.so \
 	$(TRACE_T)/tkargs.fatbin \
-	$(BUILD)/lbtrace \
+	$(BUILD)/lbtrace $(BENCH_T)/fake/libamdhip64.so.5 \
 	$(TRACE_FAKE)/libamdhip64.so.5 $(HE_LIB) $(S0_DIR)/libs0twins.so \
 	$(PT_DIR)/pool_bench $(LBT_TEST_DIR)/gen_trace
 

@@ -23,6 +23,7 @@
 
 int lb_ready;
 int lb_hooks;
+int lb_gate;
 LB_TLS int lb_depth;
 static LB_TLS int lb_tid_cache;
 LB_TLS char lb_thread_known;
@@ -191,6 +192,7 @@ static void lb_do_init(void)
 		__atomic_store_n(&lb_hooks, 1, __ATOMIC_RELEASE);
 	}
 	__atomic_store_n(&lb_ready, 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&lb_gate, lb_hooks ? 2 : 1, __ATOMIC_RELEASE);
 	lb_depth--;
 	lb_in_init = 0;
 	pthread_mutex_unlock(&lb_init_lock);

@@ -274,13 +274,17 @@ lb_fast_take(int api, hipStream_t s)
 	return to;
 }
 
-/* After the runtime answered r: lb_le_skip's LB_CALL_RT branch. */
+/*
+ * After the runtime answered r: lb_le_skip's LB_CALL_RT branch.  Without
+ * lb_le_on the shadow is never read, so the 5.x/6.x branch is taken
+ * without testing it (lb_le_sticky is set only with lb_le_on): one test
+ * fewer on every direct call.
+ */
 static inline __attribute__((always_inline)) void
 lb_direct_end(hipError_t r)
 {
 	lb_depth--;
-	if (lb_le_on)
-		lb_le_rt_answered(&lb_le, r);
+	lb_le_rt_answered(&lb_le, r);
 }
 
 #endif

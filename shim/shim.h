@@ -178,6 +178,13 @@ extern const struct lb_policy lb_policy_pool __attribute__((weak));
 /* Nonzero when any policy is active: wrappers take the slow path. */
 extern int lb_hooks;
 
+/*
+ * What an exported wrapper tests first, lb_ready and lb_hooks in one load
+ * (acquire): 0 before lb_init() has finished, 1 after with no policy
+ * (pass-through), 2 after with policies.  Set last, after both.
+ */
+extern int lb_gate;
+
 /* Is the named policy active? */
 int lb_policy_active(const struct lb_policy *p);
 

@@ -183,12 +183,15 @@
 	LB_EXPORT RET NAME P                                                  \
 	{                                                                     \
 		RET(*lb_fn) P;                                                \
-		if (LB_UNLIKELY(!__atomic_load_n(&lb_ready,                   \
-						 __ATOMIC_ACQUIRE)))          \
-			LB_RETURN_##RET(lb_early_##NAME A);                   \
-		if (LB_UNLIKELY(lb_hooks && !lb_depth))                       \
-			LB_CAT(LB_HOOKED_, LB_DIRECT_OK_##RET)(RET, NAME, A,  \
-							       SIDX);         \
+		int lb_g = __atomic_load_n(&lb_gate, __ATOMIC_ACQUIRE);      \
+		if (LB_UNLIKELY(lb_g != 1)) {                                 \
+			if (!lb_g)                                            \
+				LB_RETURN_##RET(lb_early_##NAME A);           \
+			if (!lb_depth)                                        \
+				LB_CAT(LB_HOOKED_,                            \
+				       LB_DIRECT_OK_##RET)(RET, NAME, A,      \
+							   SIDX);             \
+		}                                                             \
 		lb_fn = lb_real.NAME;                                         \
 		if (LB_UNLIKELY(!lb_fn))                                      \
 			LB_MISSING_##RET(LB_ID_##NAME);                       \

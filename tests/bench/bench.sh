@@ -19,7 +19,8 @@ REPS=${BENCH_REPS:-5}
 NREC=${BENCH_LBT_RECORDS:-6000000}
 X=$(cd "$B" && pwd)/bench/lbbench
 SHIM=$(cd "$B" && pwd)/liblbshim.so
-FAKE=$(cd "$B" && pwd)/trace/fake
+# the no-op runtime, with the last-error calls a real one has (mk/zbench.mk)
+FAKE=$(cd "$B" && pwd)/bench/fake
 EMU=$(cd "$B" && pwd)/hipemu
 TWINS=$(cd "$B" && pwd)/tests/policies/stream0/libs0twins.so
 T=$(mktemp -d "${TMPDIR:-/tmp}/lbshim-bench.XXXXXX") || exit 1
