@@ -40,12 +40,10 @@ $(AB_DIR)/prog_static: tests/tools/ab/prog_static.c
 # trying the commands without lbtrace's dispatch; liblbshim.so is linked
 # next to it because run looks for the library beside its executable.
 $(AB_DIR)/ab_main: tests/tools/ab/ab_main.c $(AB_SRCS) $(wildcard tools/*/*.h) \
-		tools/read/reader.c tools/read/reader_iter.c tools/read/reader_strings.c \
-		shim/api_info.c $(BUILD)/liblbshim.so
+		$(wildcard tools/read/*.c) shim/api_info.c $(BUILD)/liblbshim.so
 	@mkdir -p $(@D)
 	$(CC) $(LB_CFLAGS) -Itools -o $@ tests/tools/ab/ab_main.c $(AB_SRCS) \
-		tools/read/reader.c tools/read/reader_iter.c tools/read/reader_strings.c \
-		shim/api_info.c -lstdc++ -lm
+		$(wildcard tools/read/*.c) shim/api_info.c -lstdc++ -lm
 	ln -sf $(abspath $(BUILD)/liblbshim.so) $(@D)/liblbshim.so
 
 # ---- the demo workload: a HIP extension for Python, and its hipemu twins

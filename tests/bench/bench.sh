@@ -192,6 +192,9 @@ row "stream0, submission on a user stream, no-op" \
 	"$(stat "$(diff_of s_s0user s_direct 1)" 1 | fmt3)" "<= 3" le
 row "  remapped, with the check's touch of the set" \
 	"$(stat "$(diff_of s_s0null s_direct 1)" 1 | fmt3)" "-" -
+# what the machine's speed of the moment does to a call with no shim
+row "  (the call straight to the runtime, ns)" \
+	"$(stat "$T/s_direct" 1 | fmt3)" "-" -
 row "pool, alloc+free 1 thread, ns per pair" \
 	"$(stat "$T/pool1" 1 | fmt3)" "<= 25" le
 row "  (the runtime's own pair, for reference)" \
