@@ -27,6 +27,11 @@ static uint64_t s0_next_id;	     /* under s0_lock */
 static uint64_t s0_gone_syncs, s0_gone_hazards, s0_gone_threads,
 	s0_gone_order, s0_gone_touch;
 static int s0_warned_dev, s0_warned_make;
+/*
+ * Per device: hipDeviceReset calls seen (s0_device_reset, written under
+ * s0_lock).  A stream made while one ran may be gone with the device.
+ */
+static uint64_t s0_resets[S0_MAXDEV];
 
 
 /* Links the calling thread into the registry.  Under s0_lock. */
@@ -74,7 +79,8 @@ static hipStream_t s0_make(struct s0_thread *me)
 {
 	hipStream_t s = NULL;
 	hipError_t r;
-	int dev, first;
+	uint64_t resets;
+	int dev, first, tries;
 
 	if (me->dev < 0) {
 		if (!lb_real.hipGetDevice || lb_real.hipGetDevice(&dev))
@@ -97,18 +103,42 @@ static hipStream_t s0_make(struct s0_thread *me)
 	}
 	if (me->failed[dev] || !lb_real.hipStreamCreateWithFlags)
 		return NULL;
-	/* HIP's own per-thread stream: blocking wrt the legacy null stream. */
-	r = lb_real.hipStreamCreateWithFlags(&s, hipStreamDefault);
-	if (r != hipSuccess || !s) {
-		me->failed[dev] = 1;
-		if (!__atomic_exchange_n(&s0_warned_make, 1, __ATOMIC_RELAXED))
-			lb_log(LB_LOG_WARN,
-			       "stream0: cannot create a per-thread stream on "
-			       "device %d (error %d); this thread's null "
-			       "stream is left as is", dev, (int)r);
-		return NULL;
+	for (tries = 0;; tries++) {
+		resets = __atomic_load_n(&s0_resets[dev], __ATOMIC_ACQUIRE);
+		/* HIP's own per-thread stream: blocking wrt the legacy null
+		 * stream. */
+		r = lb_real.hipStreamCreateWithFlags(&s, hipStreamDefault);
+		if (r != hipSuccess || !s) {
+			me->failed[dev] = 1;
+			if (!__atomic_exchange_n(&s0_warned_make, 1,
+						 __ATOMIC_RELAXED))
+				lb_log(LB_LOG_WARN,
+				       "stream0: cannot create a per-thread "
+				       "stream on device %d (error %d); this "
+				       "thread's null stream is left as is",
+				       dev, (int)r);
+			return NULL;
+		}
+		pthread_mutex_lock(&s0_lock);
+		if (s0_resets[dev] == resets)
+			break;
+		/*
+		 * Another thread reset the device while the stream was being
+		 * made: the runtime may have destroyed it with the device
+		 * (clr's hipDeviceReset calls Device::Reset, which calls
+		 * destroyAllStreams: hipamd/src/hip_device.cpp, rocm-5.7.0
+		 * and rocm-6.2.0), and destroying a destroyed stream is no
+		 * better than keeping one: it is left (at worst a live stream
+		 * stays unused) and another made.
+		 */
+		pthread_mutex_unlock(&s0_lock);
+		lb_log(LB_LOG_DEBUG,
+		       "stream0: device %d was reset while thread %d made its "
+		       "stream %p; making another", dev, lb_tid(), (void *)s);
+		s = NULL;
+		if (tries == 2)
+			return NULL; /* resets in a loop: the legacy stream */
 	}
-	pthread_mutex_lock(&s0_lock);
 	first = !me->registered;
 	s0_register(me);
 	S0_STORE(me->s[dev], s);
@@ -428,6 +458,7 @@ void s0_device_reset(int dev)
 	if (dev < 0 || dev >= S0_MAXDEV)
 		return;
 	pthread_mutex_lock(&s0_lock);
+	__atomic_store_n(&s0_resets[dev], s0_resets[dev] + 1, __ATOMIC_RELEASE);
 	for (t = s0_threads; t; t = t->next) {
 		s = S0_LOAD(t->s[dev]);
 		t->failed[dev] = 0;

@@ -154,6 +154,7 @@ static void he_do_init(void)
 	env_ns("HIPEMU_COST_SYNC_NS", &he_cfg.cost_sync_ns);
 	env_ns("HIPEMU_COST_RECORD_NS", &he_cfg.cost_record_ns);
 	env_ns("HIPEMU_COST_QUERY_NS", &he_cfg.cost_query_ns);
+	env_ns("HIPEMU_COST_STREAM_NS", &he_cfg.cost_stream_ns);
 	v = getenv("HIPEMU_COST_MODE");
 	if (v && !strcmp(v, "busy"))
 		he_cfg.cost_busy = true;

@@ -29,7 +29,7 @@ struct he_config {
 	size_t mem_size;
 	size_t quarantine;
 	uint64_t cost_malloc_ns, cost_free_ns, cost_launch_ns, cost_sync_ns;
-	uint64_t cost_record_ns, cost_query_ns;
+	uint64_t cost_record_ns, cost_query_ns, cost_stream_ns;
 	bool cost_busy;
 	const char *stats_file;
 	const char *kernels;

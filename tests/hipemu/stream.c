@@ -528,6 +528,9 @@ static hipError_t stream_create(hipStream_t *stream, unsigned flags,
 	pthread_mutex_unlock(&he_lock);
 	if (!s)
 		return hipErrorOutOfMemory;
+	/* after the stream exists, no lock held: a reset may take it
+	 * before the caller has it (HIPEMU_COST_STREAM_NS) */
+	he_cost(he_cfg.cost_stream_ns);
 	*stream = (hipStream_t)s;
 	return hipSuccess;
 }

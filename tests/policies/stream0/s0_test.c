@@ -523,6 +523,45 @@ static void run_reset(void)
 	S0_CHECK(f[0] == 2 && f[1] == 2, "after reset: %d %d", f[0], f[1]);
 }
 
+/*
+ * ---- resetrace: another thread resets the device while a thread makes
+ * its S (the test script makes hipemu hold a new stream 300 ms, with no
+ * lock, before handing it over: HIPEMU_COST_STREAM_NS); the stream the
+ * reset took must not be kept ----
+ */
+
+static struct s0_gate rr_making = S0_GATE_INIT;
+
+static void *rr_thread(void *arg)
+{
+	hipError_t *r = arg;
+
+	s0_gate_open(&rr_making);
+	/* its first null-stream work: S is made now */
+	r[0] = k_nop(0);
+	r[1] = k_nop(0);
+	r[2] = hipStreamSynchronize(0);
+	return NULL;
+}
+
+static void run_resetrace(void)
+{
+	hipError_t r[3] = { hipErrorUnknown, hipErrorUnknown,
+			    hipErrorUnknown };
+	pthread_t th;
+
+	S0_CHECK(!pthread_create(&th, NULL, rr_thread, r), "thread");
+	s0_gate_wait(&rr_making);
+	usleep(60000);
+	S0_OK(hipDeviceReset());
+	pthread_join(th, NULL);
+	/* the first launch may have gone to a stream the reset took; the
+	 * thread's work after the reset may not */
+	S0_CHECK(r[1] == hipSuccess && r[2] == hipSuccess,
+		 "after the reset: launch %d, sync %d (first launch %d)",
+		 (int)r[1], (int)r[2], (int)r[0]);
+}
+
 /* ---- fork: the child forgets the parent's streams ---- */
 
 static void run_fork(void)
@@ -581,6 +620,8 @@ int main(int argc, char **argv)
 		run_reset();
 	else if (!strcmp(sc, "fork"))
 		run_fork();
+	else if (!strcmp(sc, "resetrace"))
+		run_resetrace();
 	else {
 		fprintf(stderr, "s0_test: unknown scenario %s\n", sc);
 		return 2;

@@ -3,6 +3,9 @@
 . tests/policies/stream0/lib.sh
 both reset
 both fork
+# A reset while another thread makes its stream: hipemu holds each new
+# stream 300 ms before handing it over, and the reset comes 60 ms into it.
+HIPEMU_COST_STREAM_NS=300000000 both resetrace
 LBSHIM_LOG=info perthread "$D/s0_test" fork perthread 2>"$T/info" ||
 	fail "fork at LBSHIM_LOG=info"
 cat "$T/info"
