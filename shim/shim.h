@@ -103,12 +103,14 @@ struct lb_call {
  */
 #define LB_CALL_RT 0x01
 
-/* scratch slots: written by the policy named, read by the trace policy */
+/* scratch slots: written by the policy named, read by the trace policy
+ * (LB_SCRATCH_S0: read by none but stream0) */
 enum {
 	LB_NOTE_POOL = 0,  /* pool: 0 off, 1 hit, 2 miss */
-	LB_NOTE_HAZARD = 1 /* stream0: 1 if the call counted a hazard (a
-			    * sync that skipped others' work, a lost order,
-			    * a touch of others' pending memory) */
+	LB_NOTE_HAZARD = 1, /* stream0: 1 if the call counted a hazard (a
+			     * sync that skipped others' work, a lost order,
+			     * a touch of others' pending memory) */
+	LB_SCRATCH_S0 = 2   /* stream0's own, from its pre hook to its post */
 };
 
 /* Calls the runtime with the (possibly modified) arguments in c. */

@@ -8,6 +8,7 @@
  * load (captures) and a counter store.
  */
 #define _GNU_SOURCE
+#include <stdlib.h>
 #include "stream0.h"
 #include "stream0_hazard.h"
 #include "run_solo.h" /* lb_call_init, lb_errno_p: the direct path */
@@ -34,6 +35,8 @@ enum s0_op {
 	S0_GETDEV,
 	S0_RESET,
 	S0_FREE,	/* hipFree and the host frees: the runtime syncs */
+	S0_CALLBACK,	/* hipStreamAddCallback: a submission whose callback
+			 * is told the stream the program named */
 };
 
 static uint8_t s0_op[LB_API_COUNT];
@@ -218,6 +221,7 @@ static void s0_build_ops(int devsync)
 	s0_op[LB_ID_hipStreamEndCapture_spt] = S0_CAPEND;
 	/* Destroy(0) gets the runtime's answer; S is never the program's. */
 	s0_op[LB_ID_hipStreamDestroy] = S0_DESTROY;
+	s0_op[LB_ID_hipStreamAddCallback] = S0_CALLBACK;
 	/*
 	 * The <<<>>> configuration is handed back to the launch, which is
 	 * remapped itself; S is not shown to the program through it.
@@ -350,9 +354,115 @@ static hipStream_t s0_remap(struct lb_call *c)
 	return s;
 }
 
+/* A submission's work (S0_SUBMIT); 1 if its null stream became S. */
+static inline __attribute__((always_inline)) int
+s0_pre_submit(struct lb_call *c)
+{
+	struct s0_thread *me = &s0_me;
+
+	if (s0_remap(c)) {
+		if (s0_order_null_due(me))
+			s0_order_null(c);
+		s0_submitted();
+		if (s0_hz_active)
+			s0_hz_touch(c, me->sub[me->dev]);
+		return 1;
+	}
+	if (c->stream && !S0_IS_NULL(*c->stream) && s0_check &&
+	    !s0_order_user_idle(me, *c->stream))
+		s0_order_user(c);
+	return 0;
+}
+
+/*
+ * hipStreamAddCallback on the null stream, remapped to S: the runtime
+ * calls the callback with the stream it was given (clr hipamd/src/
+ * hip_event.hpp, StreamAddCallback::callback, rocm-5.7.0 and rocm-6.2.0),
+ * which would be S, a stream the program never named and must not
+ * destroy or compare.  The callback goes through s0_cb_call, which hands
+ * it the handle the program passed (0 or hipStreamPerThread).  The _spt
+ * form is left alone: clr gives its callback the per-thread stream, which
+ * S stands for.
+ */
+struct s0_cb {
+	hipStreamCallback_t fn;
+	void *arg;
+	hipStream_t named;
+	int refs; /* the runtime's call and s0_cb_unwrap: the last frees */
+};
+
+static void s0_cb_put(struct s0_cb *cb)
+{
+	if (!__atomic_sub_fetch(&cb->refs, 1, __ATOMIC_ACQ_REL))
+		free(cb);
+}
+
+static void s0_cb_call(hipStream_t s, hipError_t status, void *p)
+{
+	struct s0_cb *cb = p;
+	hipStreamCallback_t fn = cb->fn;
+	void *arg = cb->arg;
+	hipStream_t named = cb->named;
+
+	(void)s;
+	s0_cb_put(cb);
+	fn(named, status, arg);
+}
+
+static void s0_cb_wrap(struct lb_call *c)
+{
+	static int warned;
+	struct lb_args_hipStreamAddCallback *a = c->args;
+	struct s0_cb *cb;
+
+	if (!a->callback)
+		return; /* the runtime's answer: hipErrorInvalidValue */
+	cb = malloc(sizeof(*cb));
+	if (!cb) {
+		if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+			lb_log(LB_LOG_WARN,
+			       "stream0: out of memory: a callback on the "
+			       "null stream is told its stream %p",
+			       (void *)*c->stream);
+		return;
+	}
+	*cb = (struct s0_cb){ a->callback, a->userData, c->stream_named, 2 };
+	a->callback = s0_cb_call;
+	a->userData = cb;
+	c->scratch[LB_SCRATCH_S0] = (uintptr_t)cb;
+}
+
+/*
+ * After the runtime's answer: the program's arguments back in place (the
+ * trace records them after this hook).  A failure means the callback was
+ * never queued (clr hipamd/src/hip_stream.cpp, hipStreamAddCallback_common
+ * and streamCallback_common, rocm-5.7.0 and rocm-6.2.0: every error is
+ * returned before the marker carrying it is enqueued, but for a failed
+ * allocation, which new reports by throwing), so the wrapper goes.
+ */
+static void s0_cb_unwrap(struct lb_call *c)
+{
+	struct lb_args_hipStreamAddCallback *a = c->args;
+	struct s0_cb *cb = (struct s0_cb *)(uintptr_t)c->scratch[LB_SCRATCH_S0];
+
+	if (!cb)
+		return;
+	c->scratch[LB_SCRATCH_S0] = 0;
+	a->callback = cb->fn;
+	a->userData = cb->arg;
+	if (c->ret != hipSuccess)
+		free(cb);
+	else
+		s0_cb_put(cb);
+}
+
 static int s0_pre_other(struct lb_call *c, unsigned op)
 {
 	switch (op) {
+	case S0_CALLBACK:
+		if (s0_pre_submit(c))
+			s0_cb_wrap(c);
+		return 0;
 	case S0_REMAP:
 	case S0_CAPEND:
 		s0_remap(c);
@@ -402,18 +512,7 @@ static int s0_pre(struct lb_call *c)
 	lb_fast_void();
 
 	if (LB_LIKELY(op == S0_SUBMIT)) {
-		struct s0_thread *me = &s0_me;
-
-		if (s0_remap(c)) {
-			if (s0_order_null_due(me))
-				s0_order_null(c);
-			s0_submitted();
-			if (s0_hz_active)
-				s0_hz_touch(c, me->sub[me->dev]);
-		} else if (c->stream && !S0_IS_NULL(*c->stream) && s0_check &&
-			   !s0_order_user_idle(me, *c->stream)) {
-			s0_order_user(c);
-		}
+		s0_pre_submit(c);
 		return 0;
 	}
 	if (op == S0_NONE)
@@ -517,6 +616,9 @@ static void s0_post(struct lb_call *c)
 		return;
 	}
 	switch (op) {
+	case S0_CALLBACK:
+		s0_cb_unwrap(c);
+		return;
 	case S0_SYNC:
 	case S0_QUERY:
 		if (c->ret == hipSuccess && c->stream && !s0_was_remapped(c))

@@ -562,6 +562,47 @@ static void run_resetrace(void)
 		 (int)r[1], (int)r[2], (int)r[0]);
 }
 
+/*
+ * ---- callback: a callback added on the null stream is told the stream
+ * the program named (the runtime passes on what it was given), not the
+ * stream stream0 put the work on ----
+ */
+
+static hipStream_t cb_seen[2] = { (hipStream_t)-1, (hipStream_t)-1 };
+static hipError_t cb_status[2] = { hipErrorUnknown, hipErrorUnknown };
+
+static void cb_note(hipStream_t s, hipError_t status, void *p)
+{
+	int i = *(int *)p;
+
+	cb_seen[i] = s;
+	cb_status[i] = status;
+}
+
+static void run_callback(void)
+{
+	static int i0 = 0, i1 = 1;
+
+	/* for t_trace.sh: the trace shows the program's callback */
+	printf("callback %p data %p\n", (void *)cb_note, (void *)&i0);
+	S0_OK(k_nop(0));
+	S0_OK(hipStreamAddCallback(0, cb_note, &i0, 0));
+	S0_OK(hipStreamAddCallback(hipStreamPerThread, cb_note, &i1, 0));
+	/* refused (flags must be 0): never called */
+	S0_CHECK(hipStreamAddCallback(0, cb_note, &i1, 1) ==
+			 hipErrorInvalidValue,
+		 "flags 1 accepted");
+	hipGetLastError();
+	S0_OK(hipStreamSynchronize(0));
+	S0_OK(hipStreamSynchronize(hipStreamPerThread));
+	S0_CHECK(cb_seen[0] == NULL && cb_status[0] == hipSuccess,
+		 "callback on 0 told stream %p, status %d", (void *)cb_seen[0],
+		 (int)cb_status[0]);
+	S0_CHECK(cb_seen[1] == hipStreamPerThread && cb_status[1] == hipSuccess,
+		 "callback on hipStreamPerThread told stream %p, status %d",
+		 (void *)cb_seen[1], (int)cb_status[1]);
+}
+
 /* ---- fork: the child forgets the parent's streams ---- */
 
 static void run_fork(void)
@@ -622,6 +663,8 @@ int main(int argc, char **argv)
 		run_fork();
 	else if (!strcmp(sc, "resetrace"))
 		run_resetrace();
+	else if (!strcmp(sc, "callback"))
+		run_callback();
 	else {
 		fprintf(stderr, "s0_test: unknown scenario %s\n", sc);
 		return 2;
