@@ -388,7 +388,10 @@ struct s0_cb {
 	hipStreamCallback_t fn;
 	void *arg;
 	hipStream_t named;
-	int refs; /* the runtime's call and s0_cb_unwrap: the last frees */
+	int refs; /* the runtime's call and s0_cb_unwrap: the last frees
+		   * (clr calls it once: it queues one marker and never
+		   * captures the call into a graph, hip_stream.cpp has no
+		   * STREAM_CAPTURE for it, rocm-6.2.0) */
 };
 
 static void s0_cb_put(struct s0_cb *cb)
