@@ -271,21 +271,10 @@ uint64_t lbt_block_seq(const struct lbt_block *b, uint32_t s)
 static const void *fetch(const struct lbt_file *f, uint64_t off, size_t len,
 			 void *buf)
 {
-	size_t got = 0;
-	ssize_t n;
-
 	if (f->mem)
 		return off <= f->size && len <= f->size - off ? f->mem + off
 							      : NULL;
-	while (got < len) {
-		n = pread(f->fd, (char *)buf + got, len - got, off + got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		got += n;
-	}
-	memset((char *)buf + got, 0, len - got);
+	lbt_read_piece(f->fd, off, len, buf);
 	return buf;
 }
 

@@ -1,7 +1,8 @@
 /*
- * reader_batch.c - many small reads of one file at evenly spaced offsets
- * (the block headers at open: 64 bytes per 64 KiB block) through one
- * io_uring instead of one pread each.
+ * reader_batch.c - the reader's reads of a file: one piece by pread (what
+ * every window of the reader takes), and many small pieces at evenly
+ * spaced offsets (the block headers at open: 64 bytes per 64 KiB block)
+ * through one io_uring instead of one pread each.
  *
  * Why: under the hypervisor of the bench machines a system call costs
  * ~2.5 us besides its work, and a 6 M-record trace has 5 866 blocks:
@@ -88,8 +89,8 @@ static int ring_open(struct ring *r)
 	return 0;
 }
 
-/* pread's way: LEN bytes at OFF into BUF, what is not read zeros. */
-static void read_piece(int fd, uint64_t off, size_t len, char *buf)
+/* (reader_priv.h) */
+void lbt_read_piece(int fd, uint64_t off, size_t len, char *buf)
 {
 	size_t got = 0;
 	ssize_t n;
@@ -152,7 +153,7 @@ static int ring_batch(struct ring *r, int fd, uint64_t first, uint64_t step,
 			size_t p = (size_t)c->user_data;
 
 			if (c->res != (int32_t)len)
-				read_piece(fd, first + p * step, len,
+				lbt_read_piece(fd, first + p * step, len,
 					   buf + p * len);
 			done++;
 		}
@@ -182,6 +183,6 @@ int lbt_read_strided(int fd, uint64_t first, uint64_t step, size_t n,
 					 * under way into buf */
 	}
 	for (; i < n; i++)
-		read_piece(fd, first + i * step, len, (char *)buf + i * len);
+		lbt_read_piece(fd, first + i * step, len, (char *)buf + i * len);
 	return rc < 0 ? -1 : used;
 }

@@ -98,6 +98,10 @@ struct lbt_set {
 void lbt_chunk_load(const struct lbt_file *f, struct lbt_chunk *ch,
 		    const struct lbt_block *b, uint32_t s);
 
+/* LEN bytes of FD at OFF into BUF by pread; what is not read (end of
+ * file, error) zeros (reader_batch.c). */
+void lbt_read_piece(int fd, uint64_t off, size_t len, char *buf);
+
 /*
  * Reads N pieces of LEN bytes of FD, piece i from byte FIRST + i * STEP
  * into BUF + i * LEN; what a piece's read does not give (end of file,
