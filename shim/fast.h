@@ -37,6 +37,7 @@
 /* Marks of a row in struct lb_policy.direct_rows. */
 #define LB_DIRECT_HOOK 0x01 /* the direct hook may serve the row */
 #define LB_DIRECT_NULL 0x02 /* and the standing null answer too */
+#define LB_DIRECT_SERVE 0x04 /* a row with no stream: the serve hook */
 
 /* The handles a null answer serves: 0 and hipStreamPerThread. */
 #define LB_NULLISH(s) (!(s) || (s) == hipStreamPerThread)
@@ -44,13 +45,8 @@
 /* lb_fast_user's "every stream but the null ones". */
 #define LB_FAST_ANY ((hipStream_t)-2)
 
-struct lb_fast {
-	hipStream_t null_to;  /* the stream for 0 and hipStreamPerThread */
-	uint64_t *null_count; /* bumped once per submission null_to took */
-	hipStream_t user;     /* a stream that goes unchanged (or ANY) */
-	uint64_t gen;	      /* lb_fast_gen when the answers were left */
-};
-extern LB_TLS struct lb_fast lb_fast;
+/* struct lb_fast_ans (shim.h): this thread's, in its hot block */
+#define lb_fast (lb_hot.fast)
 /*
  * Bumped by lb_fast_void_all: every thread's answers lapse.  64 bits: a
  * thread that keeps an answer while 2^32 withdrawals pass (a stream
@@ -69,12 +65,12 @@ static inline uint64_t lb_fast_epoch(void)
 }
 
 /* This thread's answers, cleared if they are of another epoch. */
-static inline struct lb_fast *lb_fast_mine(uint64_t epoch)
+static inline struct lb_fast_ans *lb_fast_mine(uint64_t epoch)
 {
-	struct lb_fast *f = &lb_fast;
+	struct lb_fast_ans *f = &lb_fast;
 
 	if (f->gen != epoch)
-		*f = (struct lb_fast){ .gen = epoch };
+		*f = (struct lb_fast_ans){ .gen = epoch };
 	return f;
 }
 
@@ -86,7 +82,7 @@ static inline struct lb_fast *lb_fast_mine(uint64_t epoch)
 static inline void lb_fast_null(uint64_t epoch, hipStream_t to,
 				uint64_t *count)
 {
-	struct lb_fast *f = lb_fast_mine(epoch);
+	struct lb_fast_ans *f = lb_fast_mine(epoch);
 
 	f->null_to = to;
 	f->null_count = count;
@@ -104,7 +100,7 @@ static inline void lb_fast_user(uint64_t epoch, hipStream_t s)
 /* Withdraws the calling thread's answers. */
 static inline void lb_fast_void(void)
 {
-	struct lb_fast *f = &lb_fast;
+	struct lb_fast_ans *f = &lb_fast;
 
 	f->null_to = NULL;
 	f->user = NULL;

@@ -24,13 +24,10 @@
 int lb_ready;
 int lb_hooks;
 int lb_gate;
-LB_TLS int lb_depth;
+LB_TLS struct lb_hot lb_hot; /* lb_depth, lb_le, lb_fast... (shim.h) */
 static LB_TLS int lb_tid_cache;
-LB_TLS char lb_thread_known;
-LB_TLS int *lb_errno_p;
 struct lb_solo lb_solo;
 uint8_t lb_solo_direct[LB_API_COUNT];
-LB_TLS struct lb_fast lb_fast;
 uint64_t lb_fast_gen;
 
 /* Active policies in hook order; post hooks run in reverse. */
@@ -138,23 +135,29 @@ static void lb_add_policy(const struct lb_policy *p, const char *name)
 }
 
 /*
- * One policy alone: its hooks, and the rows its direct hook may serve,
- * less those whose calls the core must see itself (run_solo.h): a
- * procedure-address lookup (lb_procaddr_post), a registration (the kernel
- * registry), the last-error functions (lasterr.c), a row with no stream.
+ * One policy alone: its hooks, and the rows its direct hook (rows with a
+ * stream) or serve hook (rows without) may take, less those whose calls
+ * the core must see itself (run_solo.h): a procedure-address lookup
+ * (lb_procaddr_post), a registration (the kernel registry), the
+ * last-error functions (lasterr.c).
  */
 static void lb_solo_init(const struct lb_policy *p)
 {
 	int i;
 
-	lb_solo = (struct lb_solo){ 1, p->pre, p->retry, p->post, p->direct };
-	if (!p->direct || !p->direct_rows)
-		return;
-	for (i = 0; i < LB_API_COUNT; i++)
-		if (lb_api_info[i].stream_idx >= 0 &&
-		    !(lb_api_info[i].flags & LB_F_PROCADDR) &&
-		    lb_api_info[i].kind != LB_KIND_REG && !lb_lasterr_fn(i))
+	lb_solo = (struct lb_solo){ 1, p->pre, p->retry, p->post, p->direct,
+				    p->serve };
+	for (i = 0; i < LB_API_COUNT; i++) {
+		if ((lb_api_info[i].flags & LB_F_PROCADDR) ||
+		    lb_api_info[i].kind == LB_KIND_REG || lb_lasterr_fn(i))
+			continue;
+		if (lb_api_info[i].stream_idx >= 0 && p->direct &&
+		    p->direct_rows)
 			lb_solo_direct[i] = p->direct_rows[i];
+		else if (lb_api_info[i].stream_idx < 0 && p->serve &&
+			 p->serve_rows && p->serve_rows[i])
+			lb_solo_direct[i] = LB_DIRECT_SERVE;
+	}
 }
 
 static void lb_do_init(void)

@@ -55,10 +55,9 @@
 
 int lb_le_on;	  /* policies active and the runtime has the calls */
 int lb_le_sticky; /* the 7.x rule */
-LB_TLS unsigned lb_rt_own;
 
-/* struct lb_le_thread: run_solo.h, whose lb_le_skip() reads it inline. */
-LB_TLS struct lb_le_thread lb_le;
+/* The thread's shadow, lb_le: struct lb_hot (shim.h), read inline by
+ * lb_le_skip (run_solo.h). */
 
 static int lb_is_failure(hipError_t e)
 {
@@ -148,6 +147,14 @@ void lb_lasterr_end(const struct lb_call *c, hipError_t before)
 	lb_real.hipGetLastError();
 	if (lb_le_sticky)
 		lb_le.cmd_mark = lb_real.hipPeekAtLastError();
+}
+
+void lb_lasterr_served(int api)
+{
+	struct lb_call c;
+
+	lb_call_init(&c, api, NULL);
+	lb_lasterr_end(&c, hipSuccess);
 }
 
 /* The runtime's answer r after the shadow took over: a later failure of an

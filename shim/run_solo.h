@@ -26,6 +26,7 @@ struct lb_solo {
 	int (*retry)(struct lb_call *c);
 	void (*post)(struct lb_call *c);
 	hipStream_t (*direct)(int api, const void *args, hipStream_t s);
+	int (*serve)(int api, void *args);
 };
 extern struct lb_solo lb_solo;
 /*
@@ -40,27 +41,19 @@ extern uint8_t lb_solo_direct[LB_API_COUNT];
  * __errno_location(), a call through the PLT at every use, where the
  * address, fixed for the thread's life, is one load of our own TLS.
  */
-extern LB_TLS char lb_thread_known;
-extern LB_TLS int *lb_errno_p;
+#define lb_thread_known (lb_hot.thread_known)
+#define lb_errno_p (lb_hot.errno_p)
 void lb_thread_first(void);
 void lb_procaddr_post(struct lb_call *c);
+/* lasterr.c: lb_lasterr_end() of a call of row api a policy answered
+ * with hipSuccess (the serve path). */
+void lb_lasterr_served(int api);
 /* lasterr.c: nonzero when lb_lasterr_begin/end have work (else no-ops). */
 extern int lb_le_on;
 extern int lb_le_sticky; /* the 7.x rule */
 
-/* lasterr.c: the thread's shadow of the last error (see there). */
-struct lb_le_thread {
-	uint8_t owned;	   /* shadow holds the last error */
-	uint8_t cmd_owned; /* 7.x: shadow holds the command error */
-	uint8_t ok;	   /* 5.x/6.x: !owned and the runtime's last error is
-			    * hipSuccess */
-	hipError_t last;   /* the last error the program should see */
-	hipError_t cmd;	   /* 7.x: its last call's value */
-	hipError_t cmd_mark; /* 7.x: what the runtime's command error held
-			      * when the shadow took over */
-	unsigned seen;	   /* lb_rt_own when lasterr.c last looked */
-};
-extern LB_TLS struct lb_le_thread lb_le;
+/* lasterr.c: the thread's shadow of the last error (struct lb_hot). */
+#define lb_le (lb_hot.le)
 
 /* Calls that leave the last error alone (clr's __hipRegister* end
  * without HIP_RETURN): lb_lasterr_end ignores them. */
@@ -254,7 +247,7 @@ lb_direct_begin(int api, const void *args, hipStream_t s)
 static inline __attribute__((always_inline)) hipStream_t
 lb_fast_take(int api, hipStream_t s)
 {
-	struct lb_fast *f = &lb_fast;
+	struct lb_fast_ans *f = &lb_fast;
 	hipStream_t to;
 	uint64_t *n;
 	int null = LB_NULLISH(s);
@@ -285,6 +278,42 @@ lb_direct_end(hipError_t r)
 {
 	lb_depth--;
 	lb_le_rt_answered(&lb_le, r);
+}
+
+/*
+ * The serve path (struct lb_policy.serve): a call of a row with no stream
+ * that the solo policy answers itself with hipSuccess (the pool's hits),
+ * with none of lb_run_solo's context.  What lb_run_solo does around such
+ * a call is done here or not needed:
+ *   - errno kept, lb_depth raised around the hook, as there;
+ *   - the last error: a policy's answer of hipSuccess.  When nothing but
+ *     the program's calls reached the runtime since lasterr.c last looked
+ *     and the runtime's last error is hipSuccess (lb_le.ok), lb_le_skip
+ *     skips lb_lasterr_end: so here.  Otherwise (the hook called the
+ *     runtime: the pool's fence) lb_lasterr_served.  The 7.x rule needs
+ *     the runtime's command error from before the call (a peek): those
+ *     runtimes take the full path (lb_le_sticky);
+ *   - no pre, post or retry hook (serve did the pre hook's work and
+ *     answered; the policy's post hook has none for a call it answered),
+ *     no procedure address, registration or last-error row (init.c).
+ * Returns 1 when the call was answered (then hipSuccess), 0 when it takes
+ * the full path, the hook having changed nothing.
+ */
+static inline __attribute__((always_inline)) int lb_serve(int api, void *args)
+{
+	int *ep, saved, r;
+
+	if (LB_UNLIKELY(!lb_thread_known) || lb_le_sticky)
+		return 0;
+	ep = lb_errno_p;
+	saved = *ep;
+	lb_depth++;
+	r = lb_solo.serve(api, args);
+	lb_depth--;
+	*ep = saved;
+	if (r && lb_le_on && (lb_rt_own != lb_le.seen || !lb_le.ok))
+		lb_lasterr_served(api);
+	return r;
 }
 
 #endif

@@ -36,7 +36,7 @@ extern struct lb_real_table lb_real;
  * reached the runtime on this thread.  The core (wrappers' thunks,
  * lasterr.c, resolve.c) defines LB_REAL_DIRECT and is not counted.
  */
-extern LB_TLS unsigned lb_rt_own;
+#define lb_rt_own (lb_hot.rt_own)
 /*
  * A policy with a direct hook calls the runtime on a thread only after
  * its pre or thread_exit hook on that thread (never from its direct, fork
@@ -75,8 +75,45 @@ const char *lb_lib_of(const void *fn);
  */
 hipError_t lb_missing(int api);
 
+/* lasterr.c: the thread's shadow of the last error (see there). */
+struct lb_le_thread {
+	uint8_t owned;	   /* shadow holds the last error */
+	uint8_t cmd_owned; /* 7.x: shadow holds the command error */
+	uint8_t ok;	   /* 5.x/6.x: !owned and the runtime's last error is
+			    * hipSuccess */
+	hipError_t last;   /* the last error the program should see */
+	hipError_t cmd;	   /* 7.x: its last call's value */
+	hipError_t cmd_mark; /* 7.x: what the runtime's command error held
+			      * when the shadow took over */
+	unsigned seen;	   /* lb_rt_own when lasterr.c last looked */
+};
+
+/* fast.h: the solo policy's standing answer for a thread's submissions. */
+struct lb_fast_ans {
+	hipStream_t null_to;  /* the stream for 0 and hipStreamPerThread */
+	uint64_t *null_count; /* bumped once per submission null_to took */
+	hipStream_t user;     /* a stream that goes unchanged (or ANY) */
+	uint64_t gen;	      /* lb_fast_gen when the answers were left */
+};
+
+/*
+ * The per-thread state a wrapper's fast paths read, in one TLS block: in
+ * a shared object each TLS variable's offset is a load from the GOT, one
+ * per variable a function touches; one block is one load (issue 16).
+ * Each field keeps the name it is used by (the macros below).
+ */
+struct lb_hot {
+	int depth;	   /* nonzero while this thread is inside the shim */
+	unsigned rt_own;   /* lb_real uses outside the core (above) */
+	char thread_known; /* run_solo.h: lb_thread_first has run */
+	int *errno_p;	   /* run_solo.h: the thread's errno */
+	struct lb_fast_ans fast;
+	struct lb_le_thread le;
+};
+extern LB_TLS struct lb_hot lb_hot;
+
 /* Per-thread depth: nonzero while this thread is inside the shim. */
-extern LB_TLS int lb_depth;
+#define lb_depth (lb_hot.depth)
 
 /* ---- calls and policies ---- */
 
@@ -170,6 +207,19 @@ struct lb_policy {
 	hipStream_t (*direct)(int api, const void *args, hipStream_t s);
 	/* [LB_API_COUNT], or NULL: LB_DIRECT_HOOK, LB_DIRECT_NULL (fast.h) */
 	const uint8_t *direct_rows;
+	/*
+	 * Optional; used only while the policy is the one active, for the
+	 * rows init marked in serve_rows (calls with no stream argument
+	 * that return hipError_t): answer the call whose arguments are args
+	 * with hipSuccess, as the pre hook would (its outputs written, its
+	 * counts kept), and return 1, no call context, pre or post hook
+	 * following; or return 0, having changed nothing, for the full
+	 * path.  It may call the runtime (lb_real counts it for the last
+	 * error) and change errno (restored).
+	 */
+	int (*serve)(int api, void *args);
+	/* [LB_API_COUNT], or NULL: nonzero for the rows serve may answer */
+	const uint8_t *serve_rows;
 };
 
 /* Policies, defined in policies/ (weak: a build may lack one). */

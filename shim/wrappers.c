@@ -67,8 +67,10 @@
  * address, a constant the compiler folds), then the runtime; without one,
  * lb_hook_<name>: the arguments as lb_slow_<name> keeps them (LB_ARGS),
  * the stream's slot handed to the solo policy's direct hook, then the
- * runtime.  Other return types take lb_slow_<name> (no row with a stream
- * returns them but queries).
+ * runtime.  lb_serve_<name>, for rows with no stream: the solo policy's
+ * serve hook answers the call (lb_serve), or lb_slow_<name>.  Other
+ * return types take lb_slow_<name> (no row with a stream returns them
+ * but queries).
  */
 #define LB_DIRECT_OK_hipError_t 1
 #define LB_DIRECT_OK_lb_modules_t 0
@@ -107,16 +109,31 @@
 		lb_r = lb_real.NAME A;                                        \
 		lb_direct_end(lb_r);                                          \
 		return lb_r;                                                  \
+	}                                                                     \
+	static __attribute__((noinline, unused)) hipError_t lb_serve_##NAME P  \
+	{                                                                     \
+		LB_ARGS(NAME, A, SIDX);                                       \
+		(void)lb_sp;                                                  \
+		if (lb_serve(LB_ID_##NAME, &lb_a))                            \
+			return hipSuccess;                                    \
+		return lb_slow_##NAME(                                        \
+			LB_MAPC_N(LB_NARGS(A), LB_AARG_, (&lb_a), A));        \
 	}
 #define LB_DIRECT_lb_modules_t(NAME, P, A, SIDX)
 #define LB_DIRECT_int(NAME, P, A, SIDX)
 #define LB_DIRECT_lb_cstr_t(NAME, P, A, SIDX)
 #define LB_DIRECT_void(NAME, P, A, SIDX)
-/* lb_direct_<name> if the row may take it, else lb_slow_<name>. */
+/*
+ * lb_direct_<name> (a row with a stream) or lb_serve_<name> (one without)
+ * if the row may take it, else lb_slow_<name>.
+ */
 #define LB_HOOKED_1(RET, NAME, A, SIDX)                                    \
 	do {                                                               \
-		if ((SIDX) >= 0 && lb_solo_direct[LB_ID_##NAME])           \
-			LB_RETURN_##RET(lb_direct_##NAME A);               \
+		if (lb_solo_direct[LB_ID_##NAME]) {                        \
+			if ((SIDX) >= 0)                                   \
+				LB_RETURN_##RET(lb_direct_##NAME A);       \
+			LB_RETURN_##RET(lb_serve_##NAME A);                \
+		}                                                          \
 		LB_RETURN_##RET(lb_slow_##NAME A);                         \
 	} while (0)
 #define LB_HOOKED_0(RET, NAME, A, SIDX) LB_RETURN_##RET(lb_slow_##NAME A)

@@ -256,4 +256,6 @@ const struct lb_policy lb_policy_pool = {
 	.fork_child = lb_pool_fork_child,
 	.fini = lb_pool_fini,
 	.stream_gone = lb_pool_stream_gone,
+	.serve = lb_pool_serve,
+	.serve_rows = lb_pool_serve_rows,
 };

@@ -488,6 +488,9 @@ void lb_pquery_post(struct lb_call *c);
 
 int lb_pool_pre(struct lb_call *c);
 void lb_pool_post(struct lb_call *c);
+/* The serve hook (struct lb_policy) and its rows: hipMalloc, hipFree. */
+int lb_pool_serve(int api, void *args);
+extern const uint8_t lb_pool_serve_rows[LB_API_COUNT];
 /* The runtime refused c: 1 if memory was given back for a second try. */
 int lb_pool_retry(struct lb_call *c);
 

@@ -201,9 +201,11 @@ static hipError_t lb_free_stream_check(hipStream_t s)
 	return hipSuccess;
 }
 
-/* The rest of a free, once block b is claimed (state FREEING). */
-static inline int lb_pool_free_claimed(struct lb_call *c, struct lb_pblock *b,
-				       hipStream_t *s)
+/*
+ * The rest of a free, once block b is claimed (state FREEING): the caller
+ * notes the hit (c->ret hipSuccess, LB_POOL_HIT; lb_pool_serve: none).
+ */
+static inline void lb_pool_free_claimed(struct lb_pblock *b, hipStream_t *s)
 {
 	struct lb_pheap *h = b->chunk->heap;
 	struct lb_pdev *d = h->dev;
@@ -231,6 +233,11 @@ static inline int lb_pool_free_claimed(struct lb_call *c, struct lb_pblock *b,
 				   __ATOMIC_RELAXED);
 		lb_pheap_release(b);
 	}
+}
+
+/* A call the pool answered itself, with hipSuccess. */
+static inline int lb_pool_hit(struct lb_call *c)
+{
 	c->scratch[LB_NOTE_POOL] = LB_POOL_HIT;
 	c->ret = hipSuccess;
 	return 1;
@@ -259,8 +266,10 @@ static int lb_pool_free(struct lb_call *c, void *ptr, hipStream_t *s)
 		}
 	}
 	b = lb_pmap_claim((uintptr_t)ptr, &found);
-	if (LB_LIKELY(b))
-		return lb_pool_free_claimed(c, b, s);
+	if (LB_LIKELY(b)) {
+		lb_pool_free_claimed(b, s);
+		return lb_pool_hit(c);
+	}
 	if (!found && !lb_pchunks_contain((uintptr_t)ptr))
 		return 0;
 	c->scratch[LB_NOTE_POOL] = LB_POOL_OFF;
@@ -359,10 +368,10 @@ static __attribute__((noinline)) int lb_pool_pre_other(struct lb_call *c)
 /*
  * hipMalloc served by the newest block of the thread's cache, as
  * lb_pool_alloc() and lb_ptc_get() would serve it, in fewer steps (a hot
- * loop's case): 1 when served, 0 to take the general way.
+ * loop's case): 1 when served (counted; the caller notes the hit), 0,
+ * having changed nothing, to take the general way.
  */
-static inline int lb_pool_malloc_hot(struct lb_call *c,
-				     struct lb_args_hipMalloc *a)
+static inline int lb_pool_malloc_hot(const struct lb_args_hipMalloc *a)
 {
 	struct lb_ptc *t = lb_ptc_self;
 	size_t size = a->size, rsize;
@@ -397,8 +406,6 @@ static inline int lb_pool_malloc_hot(struct lb_call *c,
 	b->fence = 0;
 	lb_pb_set(b, LB_B_LIVE);
 	*a->ptr = (void *)b->ptr;
-	c->ret = hipSuccess;
-	c->scratch[LB_NOTE_POOL] = LB_POOL_HIT;
 	return 1;
 }
 
@@ -412,17 +419,17 @@ int lb_pool_pre(struct lb_call *c)
 	if (LB_LIKELY(c->api == LB_ID_hipMalloc)) {
 		struct lb_args_hipMalloc *a = c->args;
 
-		if (LB_LIKELY(lb_pool_malloc_hot(c, a)))
-			return 1; /* counted */
+		if (LB_LIKELY(lb_pool_malloc_hot(a)))
+			return lb_pool_hit(c); /* counted */
 		r = lb_pool_alloc(c, a->ptr, a->size, LB_PK_DEVICE);
 	} else if (LB_LIKELY(c->api == LB_ID_hipFree)) {
 		struct lb_args_hipFree *a = c->args;
 		struct lb_pblock *b = lb_pmap_claim_fast((uintptr_t)a->ptr);
 
 		if (LB_LIKELY(b)) {
-			r = lb_pool_free_claimed(c, b, NULL);
+			lb_pool_free_claimed(b, NULL);
 			lb_ptc_count(LB_PCNT_FREE_HIT);
-			return r;
+			return lb_pool_hit(c);
 		}
 		r = lb_pool_free(c, a->ptr, NULL);
 	} else {
@@ -439,6 +446,38 @@ int lb_pool_pre(struct lb_call *c)
 				      LB_PCNT_ALLOC_HIT) +
 			     (c->scratch[LB_NOTE_POOL] == LB_POOL_MISS));
 	return r;
+}
+
+/*
+ * The direct path of the pool alone (struct lb_policy.serve, run_solo.h):
+ * the two calls of a hot loop, when lb_pool_pre would answer them at
+ * once with hipSuccess: a hipMalloc from the thread's cache, a hipFree of
+ * a live pool block.  Counted as lb_pool_pre counts them, with no call
+ * context (in the pool alone, nothing reads the note).  Returns 0, having
+ * changed nothing, for everything else: lb_pool_pre then does it all.
+ */
+const uint8_t lb_pool_serve_rows[LB_API_COUNT] = {
+	[LB_ID_hipMalloc] = 1,
+	[LB_ID_hipFree] = 1,
+};
+
+int lb_pool_serve(int api, void *args)
+{
+	if (LB_UNLIKELY(lb_pool_off))
+		return 0;
+	if (api == LB_ID_hipMalloc)
+		return lb_pool_malloc_hot(args);
+	if (api == LB_ID_hipFree) {
+		struct lb_pblock *b = lb_pmap_claim_fast(
+			(uintptr_t)((struct lb_args_hipFree *)args)->ptr);
+
+		if (!b)
+			return 0;
+		lb_pool_free_claimed(b, NULL);
+		lb_ptc_count(LB_PCNT_FREE_HIT);
+		return 1;
+	}
+	return 0;
 }
 
 /*
