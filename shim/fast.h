@@ -52,7 +52,7 @@
  * thread that keeps an answer while 2^32 withdrawals pass (a stream
  * destroyed in a loop for hours) must not see it match again.
  */
-extern uint64_t lb_fast_gen;
+extern uint64_t lb_fast_gen LB_HIDDEN;
 
 /*
  * The epoch to leave an answer under: read before the policy looks at

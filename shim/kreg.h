@@ -81,7 +81,7 @@ struct lb_kplan {
 
 /* A policy needs kernel facts: start learning (idempotent, at init). */
 void lb_kreg_enable(void);
-extern int lb_kreg_on;
+extern int lb_kreg_on LB_HIDDEN;
 
 /* lb_run(): c is a registration or module call (LB_KIND_REG); learn. */
 void lb_kreg_learn(const struct lb_call *c);

@@ -28,12 +28,12 @@ struct lb_solo {
 	hipStream_t (*direct)(int api, const void *args, hipStream_t s);
 	int (*serve)(int api, void *args);
 };
-extern struct lb_solo lb_solo;
+extern struct lb_solo lb_solo LB_HIDDEN;
 /*
  * Rows the solo policy's direct hook may serve (struct lb_policy):
  * copied at start-up, less those the core itself must see (init.c).
  */
-extern uint8_t lb_solo_direct[LB_API_COUNT];
+extern uint8_t lb_solo_direct[LB_API_COUNT] LB_HIDDEN;
 
 /*
  * This thread's first call through the policies (init.c), which also
@@ -49,8 +49,8 @@ void lb_procaddr_post(struct lb_call *c);
  * with hipSuccess (the serve path). */
 void lb_lasterr_served(int api);
 /* lasterr.c: nonzero when lb_lasterr_begin/end have work (else no-ops). */
-extern int lb_le_on;
-extern int lb_le_sticky; /* the 7.x rule */
+extern int lb_le_on LB_HIDDEN;
+extern int lb_le_sticky LB_HIDDEN; /* the 7.x rule */
 
 /* lasterr.c: the thread's shadow of the last error (struct lb_hot). */
 #define lb_le (lb_hot.le)

@@ -26,7 +26,7 @@ struct lb_real_table {
 #include "lbshim/hip_api.def"
 #undef LB_API
 };
-extern struct lb_real_table lb_real;
+extern struct lb_real_table lb_real LB_HIDDEN;
 
 /*
  * Bumped at every use of lb_real outside the shim's core (the policies'
@@ -48,7 +48,7 @@ extern struct lb_real_table lb_real;
 #endif
 
 /* Nonzero once lb_init() has finished (acquire to read). */
-extern int lb_ready;
+extern int lb_ready LB_HIDDEN;
 
 /*
  * Runs configuration, resolution and policy set-up once per process.
@@ -228,14 +228,14 @@ extern const struct lb_policy lb_policy_stream0 __attribute__((weak));
 extern const struct lb_policy lb_policy_pool __attribute__((weak));
 
 /* Nonzero when any policy is active: wrappers take the slow path. */
-extern int lb_hooks;
+extern int lb_hooks LB_HIDDEN;
 
 /*
  * What an exported wrapper tests first, lb_ready and lb_hooks in one load
  * (acquire): 0 before lb_init() has finished, 1 after with no policy
  * (pass-through), 2 after with policies.  Set last, after both.
  */
-extern int lb_gate;
+extern int lb_gate LB_HIDDEN;
 
 /* Is the named policy active? */
 int lb_policy_active(const struct lb_policy *p);
@@ -281,7 +281,7 @@ void *lb_wrapper_addr(int api);
 /* ---- logging ---- */
 
 enum lb_log_level { LB_LOG_ERROR, LB_LOG_WARN, LB_LOG_INFO, LB_LOG_DEBUG };
-extern int lb_log_level;
+extern int lb_log_level LB_HIDDEN;
 
 /*
  * Prints "lbshim: <message>\n" on stderr with one write(2) if level is

@@ -198,7 +198,7 @@ struct lb_popts {
 	uint64_t bypass;    /* LBSHIM_POOL_BYPASS: from this size, the
 			     * runtime's (0: none) */
 };
-extern struct lb_popts lb_popt;
+extern struct lb_popts lb_popt LB_HIDDEN;
 
 /*
  * What the trace's pool notes say, counted: allocation and free calls
@@ -214,7 +214,7 @@ struct lb_pstats {
 	uint64_t pending_frees, chunks, chunks_peak, trims, bad_frees;
 	uint64_t retries; /* refused allocations retried (lb_pool_retry) */
 };
-extern struct lb_pstats lb_pstat;
+extern struct lb_pstats lb_pstat LB_HIDDEN;
 
 static inline void lb_padd(uint64_t *c, uint64_t n)
 {
@@ -234,9 +234,9 @@ static inline void lb_pmax(size_t *peak, size_t v)
 /* ---- pool.c ---- */
 
 /* Set in a forked child: every hook passes the call through. */
-extern int lb_pool_off;
+extern int lb_pool_off LB_HIDDEN;
 
-extern struct lb_pdev *lb_pdevs[LB_PMAXDEV]; /* atomic */
+extern struct lb_pdev *lb_pdevs[LB_PMAXDEV] LB_HIDDEN; /* atomic */
 extern LB_TLS int lb_pcur1; /* current device + 1; 0: not known yet */
 
 /* Device id if it exists already, else NULL (no creation). */
@@ -287,7 +287,7 @@ struct lb_pmap_shard {
 	lb_spin_t lock;
 	struct lb_pblock *b[LB_PMAP_BUCKETS]; /* atomic */
 } __attribute__((aligned(64)));
-extern struct lb_pmap_shard lb_pmap[LB_PMAP_SHARDS];
+extern struct lb_pmap_shard lb_pmap[LB_PMAP_SHARDS] LB_HIDDEN;
 
 static inline struct lb_pmap_shard *lb_pshard(uintptr_t p, unsigned *bucket)
 {
@@ -490,7 +490,7 @@ int lb_pool_pre(struct lb_call *c);
 void lb_pool_post(struct lb_call *c);
 /* The serve hook (struct lb_policy) and its rows: hipMalloc, hipFree. */
 int lb_pool_serve(int api, void *args);
-extern const uint8_t lb_pool_serve_rows[LB_API_COUNT];
+extern const uint8_t lb_pool_serve_rows[LB_API_COUNT] LB_HIDDEN;
 /* The runtime refused c: 1 if memory was given back for a second try. */
 int lb_pool_retry(struct lb_call *c);
 

@@ -103,7 +103,7 @@ struct s0_thread {
 extern LB_TLS struct s0_thread s0_me;
 
 /* User streams capturing (stream0_capture.c); nonzero: step aside. */
-extern int s0_ncap;
+extern int s0_ncap LB_HIDDEN;
 
 /*
  * Returns the calling thread's S for its current device, creating it on
@@ -164,7 +164,7 @@ void s0_thread_fork_child(void);
 /* stream0_order.c: the order between S and blocking user streams. */
 /* A remapped null-stream submission / one on a user stream. */
 /* hipStreamDestroy calls so far (stream0_order.c's flag cache). */
-extern unsigned s0_stream_gen;
+extern unsigned s0_stream_gen LB_HIDDEN;
 
 /* Does the flag cache's slot i hold s, as of stream generation gen? */
 static inline int s0_fc_hit(const struct s0_thread *me, unsigned i,

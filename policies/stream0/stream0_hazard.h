@@ -16,7 +16,7 @@
 #define S0_HZ_MAXGRAN 64 /* a longer range: its first and last 32 only */
 
 /* Nonzero when the check runs (remap mode, LBSHIM_STREAM0_CHECK=on). */
-extern int s0_hz_active;
+extern int s0_hz_active LB_HIDDEN;
 
 /* Sets the check up (once, at init).  Returns 0 if it cannot run. */
 int s0_hz_init(void);
@@ -47,9 +47,9 @@ void s0_hz_touch(struct lb_call *c, uint64_t n);
 /* After the runtime answered c: allocations, registrations, events. */
 void s0_hz_post(struct lb_call *c, int remapped);
 /* Is there anything for s0_hz_post to do for this API? */
-extern uint8_t s0_hz_post_op[];
+extern uint8_t s0_hz_post_op[] LB_HIDDEN;
 /* Does s0_hz_touch read this API's arguments (nonzero), or skip it? */
-extern uint8_t s0_hz_touch_op[];
+extern uint8_t s0_hz_touch_op[] LB_HIDDEN;
 
 /* The caller's S on dev was seen complete up to submission sub. */
 void s0_hz_idle(int dev, uint64_t sub);

@@ -257,7 +257,7 @@ struct lb_stage {
 	int retire;	 /* its thread is done with it: copy, unmap, free */
 	uint8_t st[LB_TR_STAGE_BLOCKS]; /* enum lb_stage_st per block */
 };
-extern struct lb_stage lb_stage[LB_TR_STAGE_SLOTS];
+extern struct lb_stage lb_stage[LB_TR_STAGE_SLOTS] LB_HIDDEN;
 
 /*
  * t's chunk (just taken, its first block not begun) becomes t's staging
@@ -528,6 +528,6 @@ struct lb_inflight {
 	uint32_t api1; /* api + 1 while inside a call, else 0 */
 	uint64_t t0;
 };
-extern struct lb_inflight lb_inflight[LB_TR_INFLIGHT_SLOTS];
+extern struct lb_inflight lb_inflight[LB_TR_INFLIGHT_SLOTS] LB_HIDDEN;
 
 #endif
