@@ -250,21 +250,30 @@ lb_fast_take(int api, hipStream_t s)
 	struct lb_fast_ans *f = &lb_fast;
 	hipStream_t to;
 	uint64_t *n;
-	int null = LB_NULLISH(s);
 
-	if (null && !(lb_solo_direct[api] & LB_DIRECT_NULL))
+	int fresh;
+
+	/*
+	 * The answers' cases fall through, the null stream's first (what
+	 * stream0 is for): a taken branch costs on this kind of machine.
+	 */
+	if (LB_LIKELY(LB_NULLISH(s))) {
+		if (LB_UNLIKELY(!(lb_solo_direct[api] & LB_DIRECT_NULL)))
+			return NULL;
+		fresh = f->gen == __atomic_load_n(&lb_fast_gen,
+						  __ATOMIC_RELAXED);
+		to = f->null_to;
+		n = f->null_count;
+		if (LB_UNLIKELY(!fresh || !to))
+			return NULL;
+		__atomic_store_n(n, *n + 1, __ATOMIC_RELAXED);
+		return to;
+	}
+	fresh = f->gen == __atomic_load_n(&lb_fast_gen, __ATOMIC_RELAXED);
+	if (LB_UNLIKELY(!fresh ||
+			(s != f->user && f->user != LB_FAST_ANY)))
 		return NULL;
-	if (LB_UNLIKELY(f->gen !=
-			__atomic_load_n(&lb_fast_gen, __ATOMIC_RELAXED)))
-		return NULL;
-	if (!null)
-		return s == f->user || f->user == LB_FAST_ANY ? s : NULL;
-	to = f->null_to;
-	n = f->null_count;
-	if (!to)
-		return NULL;
-	__atomic_store_n(n, *n + 1, __ATOMIC_RELAXED);
-	return to;
+	return s;
 }
 
 /*
