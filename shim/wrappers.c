@@ -67,11 +67,11 @@
  * address, a constant the compiler folds), then the runtime; without one,
  * lb_hook_<name>: the arguments as lb_slow_<name> keeps them (LB_ARGS),
  * the stream's slot handed to the solo policy's direct hook, then the
- * runtime.  lb_direct_<name> is inlined into the exported function (a
- * jump to another function cost more than its instructions on this
- * kind of machine); it keeps the pass-through path free of a frame
- * (GCC saves a register only on the policies' side), lb_hook_<name> and
- * lb_serve_<name> stay out of line, their frames with them.
+ * runtime.  lb_direct_<name> and lb_serve_<name> are inlined into the
+ * exported function (a jump to another function cost more than its
+ * instructions on this kind of machine); the pass-through path stays
+ * free of their frames (GCC saves registers only on the policies' side);
+ * lb_hook_<name> stays out of line.
  * lb_serve_<name>, for rows with no stream: the solo policy's
  * serve hook answers the call (lb_serve), or lb_slow_<name>.  Other
  * return types take lb_slow_<name> (no row with a stream returns them
@@ -115,7 +115,7 @@
 		lb_direct_end(lb_r);                                          \
 		return lb_r;                                                  \
 	}                                                                     \
-	static __attribute__((noinline, unused)) hipError_t lb_serve_##NAME P  \
+	static inline __attribute__((always_inline, unused)) hipError_t lb_serve_##NAME P \
 	{                                                                     \
 		LB_ARGS(NAME, A, SIDX);                                       \
 		(void)lb_sp;                                                  \
