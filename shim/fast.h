@@ -64,6 +64,12 @@ static inline uint64_t lb_fast_epoch(void)
 	return __atomic_load_n(&lb_fast_gen, __ATOMIC_ACQUIRE);
 }
 
+/* Are this thread's answers of the current epoch? */
+static inline int lb_fast_fresh(const struct lb_fast_ans *f)
+{
+	return f->gen == __atomic_load_n(&lb_fast_gen, __ATOMIC_RELAXED);
+}
+
 /* This thread's answers, cleared if they are of another epoch. */
 static inline struct lb_fast_ans *lb_fast_mine(uint64_t epoch)
 {

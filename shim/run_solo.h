@@ -251,8 +251,6 @@ lb_fast_take(int api, hipStream_t s)
 	hipStream_t to;
 	uint64_t *n;
 
-	int fresh;
-
 	/*
 	 * The answers' cases fall through, the null stream's first (what
 	 * stream0 is for): a taken branch costs on this kind of machine.
@@ -260,17 +258,14 @@ lb_fast_take(int api, hipStream_t s)
 	if (LB_LIKELY(LB_NULLISH(s))) {
 		if (LB_UNLIKELY(!(lb_solo_direct[api] & LB_DIRECT_NULL)))
 			return NULL;
-		fresh = f->gen == __atomic_load_n(&lb_fast_gen,
-						  __ATOMIC_RELAXED);
 		to = f->null_to;
 		n = f->null_count;
-		if (LB_UNLIKELY(!fresh || !to))
+		if (LB_UNLIKELY(!lb_fast_fresh(f) || !to))
 			return NULL;
 		__atomic_store_n(n, *n + 1, __ATOMIC_RELAXED);
 		return to;
 	}
-	fresh = f->gen == __atomic_load_n(&lb_fast_gen, __ATOMIC_RELAXED);
-	if (LB_UNLIKELY(!fresh ||
+	if (LB_UNLIKELY(!lb_fast_fresh(f) ||
 			(s != f->user && f->user != LB_FAST_ANY)))
 		return NULL;
 	return s;

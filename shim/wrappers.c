@@ -77,6 +77,7 @@
  * return types take lb_slow_<name> (no row with a stream returns them
  * but queries).
  */
+#define LB_INLINE_UNUSED __attribute__((always_inline, unused))
 #define LB_DIRECT_OK_hipError_t 1
 #define LB_DIRECT_OK_lb_modules_t 0
 #define LB_DIRECT_OK_int 0
@@ -100,7 +101,7 @@
 		lb_direct_end(lb_r);                                          \
 		return lb_r;                                                  \
 	}                                                                     \
-	static inline __attribute__((always_inline, unused)) hipError_t lb_direct_##NAME P \
+	static inline LB_INLINE_UNUSED hipError_t lb_direct_##NAME P          \
 	{                                                                     \
 		void *lb_pv[] = { NULL LB_MAP(LB_PADDR_, _, A) };             \
 		hipStream_t *lb_ps = lb_pv[(SIDX) >= 0 ? (SIDX) + 1 : 0];     \
@@ -115,7 +116,7 @@
 		lb_direct_end(lb_r);                                          \
 		return lb_r;                                                  \
 	}                                                                     \
-	static inline __attribute__((always_inline, unused)) hipError_t lb_serve_##NAME P \
+	static inline LB_INLINE_UNUSED hipError_t lb_serve_##NAME P           \
 	{                                                                     \
 		LB_ARGS(NAME, A, SIDX);                                       \
 		(void)lb_sp;                                                  \
