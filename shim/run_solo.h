@@ -289,7 +289,8 @@ lb_direct_end(hipError_t r)
  * that the solo policy answers itself with hipSuccess (the pool's hits),
  * with none of lb_run_solo's context.  What lb_run_solo does around such
  * a call is done here or not needed:
- *   - errno kept, lb_depth raised around the hook, as there;
+ *   - errno kept, lb_depth raised around the hook and the last-error
+ *     step, as there;
  *   - the last error: a policy's answer of hipSuccess.  When nothing but
  *     the program's calls reached the runtime since lasterr.c last looked
  *     and the runtime's last error is hipSuccess (lb_le.ok), lb_le_skip
@@ -313,10 +314,11 @@ static inline __attribute__((always_inline)) int lb_serve(int api, void *args)
 	saved = *ep;
 	lb_depth++;
 	r = lb_solo.serve(api, args);
-	lb_depth--;
-	*ep = saved;
+	/* (inside, as lb_run_solo looks: its runtime calls may set errno) */
 	if (r && lb_le_on && (lb_rt_own != lb_le.seen || !lb_le.ok))
 		lb_lasterr_served(api);
+	lb_depth--;
+	*ep = saved;
 	return r;
 }
 

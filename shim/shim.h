@@ -18,6 +18,10 @@
 #define LB_LIKELY(x) __builtin_expect(!!(x), 1)
 #define LB_UNLIKELY(x) __builtin_expect(!!(x), 0)
 
+/* The shim's own (lbshim/api.h declares it for every user of the
+ * table; within the shim a use is then one load, not a GOT slot's). */
+extern const struct lb_api_info lb_api_info[LB_API_COUNT] LB_HIDDEN;
+
 /* ---- the real runtime ---- */
 
 /* One pointer per row of hip_api.def, NULL when the runtime lacks it. */

@@ -71,7 +71,7 @@ struct lb_api_info {
 	int16_t twin; /* id of the row's Async twin (TWIN column), or -1 */
 };
 
-extern const struct lb_api_info lb_api_info[LB_API_COUNT] __attribute__((visibility("hidden")));
+extern const struct lb_api_info lb_api_info[LB_API_COUNT];
 
 /* Returns the id of HIP name or symbol NAME, or -1. */
 int lb_api_lookup(const char *name);

@@ -9,6 +9,7 @@
  */
 #include "he.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,6 +97,9 @@ hipError_t he_enter(struct he_api *api)
 		}
 		pthread_mutex_unlock(&he_api_lock);
 	}
+	/* a runtime whose calls leave errno changed (HIPEMU_ERRNO) */
+	if (he_cfg.set_errno)
+		errno = he_cfg.set_errno;
 	n = atomic_fetch_add(&api->calls, 1) + 1;
 	for (int i = 0; i < he_nfaults; i++) {
 		const struct he_fault *f = &he_faults[i];

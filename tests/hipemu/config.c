@@ -163,6 +163,16 @@ static void he_do_init(void)
 	he_cfg.stats_file = getenv("HIPEMU_STATS");
 	he_cfg.kernels = getenv("HIPEMU_KERNELS");
 	he_cfg.fail = getenv("HIPEMU_FAIL");
+	v = getenv("HIPEMU_ERRNO");
+	if (v && *v) {
+		char *end;
+		long e = strtol(v, &end, 10);
+
+		if (*end || e <= 0 || e > 4095)
+			he_warn("HIPEMU_ERRNO=%s: want 1..4095; ignored", v);
+		else
+			he_cfg.set_errno = (int)e;
+	}
 
 	he_fault_init(he_cfg.fail);
 	he_kernels_init(he_cfg.kernels);

@@ -34,6 +34,7 @@ struct he_config {
 	const char *stats_file;
 	const char *kernels;
 	const char *fail;
+	int set_errno; /* HIPEMU_ERRNO: every call leaves errno so; 0 off */
 };
 extern struct he_config he_cfg;
 

@@ -2,6 +2,7 @@
  * pool_test_api.c - pool_test scenarios on the edges of the API: bad
  * frees, queries, managed and pitched memory, out of memory, the hot loop.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <unistd.h>
 #include "pool_common.h"
@@ -248,6 +249,41 @@ static int sc_oom(size_t bs, size_t big)
 	return pt_failed;
 }
 
+/*
+ * errno N served|runtime, with HIPEMU_ERRNO=N (every runtime call leaves
+ * errno N): a hipMalloc the pool serves from its cache and a hipFree of
+ * its block leave the program's errno as it was (served), each after a
+ * failed call, so that the shim's own look at the last error follows the
+ * answer; without the pool the runtime answers them and leaves N
+ * (runtime).  A call the runtime answers leaves N either way.
+ */
+static int sc_errno(int n, int served)
+{
+	int want = served ? 1234 : n, dev, i;
+	void *p;
+
+	PT_OK(hipMalloc(&p, 4096));
+	PT_OK(hipFree(p));
+	for (i = 0; i < 8; i++) {
+		(void)hipSetDevice(9999); /* the last error: a failure */
+		errno = 1234;
+		PT_OK(hipMalloc(&p, 4096));
+		PT_CHECK(errno == want, "hipMalloc %d: errno %d, want %d", i,
+			 errno, want);
+		(void)hipSetDevice(9999);
+		errno = 1234;
+		PT_OK(hipFree(p));
+		PT_CHECK(errno == want, "hipFree %d: errno %d, want %d", i,
+			 errno, want);
+	}
+	errno = 1234;
+	PT_OK(hipGetDevice(&dev));
+	PT_CHECK(errno == n, "hipGetDevice: errno %d, want %d", errno, n);
+	printf("errno: %s calls kept %d\n", served ? "served" : "runtime",
+	       want);
+	return pt_failed;
+}
+
 /* hot N [kernel]: N allocation/free pairs of a few sizes. */
 static int sc_hot(int n, int kernel)
 {
@@ -392,6 +428,8 @@ int pt_api_scenario(const char *sc, int argc, char **argv)
 	if (!strcmp(sc, "oom") && argc > 3)
 		return sc_oom(strtoull(argv[2], NULL, 0),
 			      strtoull(argv[3], NULL, 0));
+	if (!strcmp(sc, "errno") && argc > 3)
+		return sc_errno(atoi(argv[2]), !strcmp(argv[3], "served"));
 	if (!strcmp(sc, "hot"))
 		return sc_hot(argc > 2 ? atoi(argv[2]) : 20000,
 			      argc > 3 && !strcmp(argv[3], "kernel"));
