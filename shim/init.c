@@ -155,7 +155,9 @@ static void lb_solo_init(const struct lb_policy *p)
 		    p->direct_rows)
 			lb_solo_direct[i] = p->direct_rows[i];
 		else if (lb_api_info[i].stream_idx < 0 && p->serve &&
-			 p->serve_rows && p->serve_rows[i])
+			 p->serve_rows && p->serve_rows[i] &&
+			 (lb_api_info[i].kind == LB_KIND_ALLOC ||
+			  lb_api_info[i].kind == LB_KIND_FREE))
 			lb_solo_direct[i] = LB_DIRECT_SERVE;
 	}
 }

@@ -213,8 +213,9 @@ struct lb_policy {
 	const uint8_t *direct_rows;
 	/*
 	 * Optional; used only while the policy is the one active, for the
-	 * rows init marked in serve_rows (calls with no stream argument
-	 * that return hipError_t): answer the call whose arguments are args
+	 * rows init marked in serve_rows (allocations and frees with no
+	 * stream argument that return hipError_t; others are ignored):
+	 * answer the call whose arguments are args
 	 * with hipSuccess, as the pre hook would (its outputs written, its
 	 * counts kept), and return 1, no call context, pre or post hook
 	 * following; or return 0, having changed nothing, for the full

@@ -135,19 +135,24 @@
 #define LB_DIRECT_lb_cstr_t(NAME, P, A, SIDX)
 #define LB_DIRECT_void(NAME, P, A, SIDX)
 /*
- * lb_direct_<name> (a row with a stream) or lb_serve_<name> (one without)
- * if the row may take it, else lb_slow_<name>.
+ * lb_direct_<name> (a row with a stream) or lb_serve_<name> (an
+ * allocation or a free without one: init.c marks no other row for the
+ * serve hook, and other rows' wrappers then keep no frame for it) if the
+ * row may take it, else lb_slow_<name>.
  */
-#define LB_HOOKED_1(RET, NAME, A, SIDX)                                    \
+#define LB_SERVES(KIND) \
+	(LB_KIND_##KIND == LB_KIND_ALLOC || LB_KIND_##KIND == LB_KIND_FREE)
+#define LB_HOOKED_1(RET, NAME, A, SIDX, KIND)                              \
 	do {                                                               \
-		if (lb_solo_direct[LB_ID_##NAME]) {                        \
-			if ((SIDX) >= 0)                                   \
-				LB_RETURN_##RET(lb_direct_##NAME A);       \
+		if ((SIDX) >= 0 && lb_solo_direct[LB_ID_##NAME])           \
+			LB_RETURN_##RET(lb_direct_##NAME A);               \
+		if ((SIDX) < 0 && LB_SERVES(KIND) &&                       \
+		    lb_solo_direct[LB_ID_##NAME])                          \
 			LB_RETURN_##RET(lb_serve_##NAME A);                \
-		}                                                          \
 		LB_RETURN_##RET(lb_slow_##NAME A);                         \
 	} while (0)
-#define LB_HOOKED_0(RET, NAME, A, SIDX) LB_RETURN_##RET(lb_slow_##NAME A)
+#define LB_HOOKED_0(RET, NAME, A, SIDX, KIND) \
+	LB_RETURN_##RET(lb_slow_##NAME A)
 
 #define LB_AARG_(a, x) a->x
 #define LB_ADDR_(a, x) , (void *)&a.x
@@ -216,7 +221,7 @@
 			if (!lb_depth)                                        \
 				LB_CAT(LB_HOOKED_,                            \
 				       LB_DIRECT_OK_##RET)(RET, NAME, A,      \
-							   SIDX);             \
+							   SIDX, KIND);       \
 		} else if (LB_UNLIKELY(!lb_g)) {                              \
 			LB_RETURN_##RET(lb_early_##NAME A);                   \
 		}                                                             \
