@@ -464,8 +464,9 @@ const struct lb_kplan *lb_kreg_plan(const void *f, int module)
 	return lb_kp_plan(f, module);
 }
 
-const struct lb_kplan *lb_kreg_launch(const struct lb_call *c, void ***pargs,
-				      void ***pextra)
+/* lb_kreg_launch, inlined into lb_launch_ptrs (the hazard check's). */
+static inline __attribute__((always_inline)) const struct lb_kplan *
+lb_kp_launch(const struct lb_call *c, void ***pargs, void ***pextra)
 {
 	const void *f;
 	void **args, **extra = NULL;
@@ -556,6 +557,12 @@ const struct lb_kplan *lb_kreg_launch(const struct lb_call *c, void ***pargs,
 	return lb_kp_plan(f, module);
 }
 
+const struct lb_kplan *lb_kreg_launch(const struct lb_call *c, void ***pargs,
+				      void ***pextra)
+{
+	return lb_kp_launch(c, pargs, pextra);
+}
+
 /*
  * The kernarg buffer of an "extra" list, or NULL.  The runtime takes
  * exactly this form: extra[0] = HIP_LAUNCH_PARAM_BUFFER_POINTER, [1] =
@@ -579,7 +586,7 @@ int lb_launch_ptrs(const struct lb_call *c, uintptr_t *out, int max)
 	void **args, **extra;
 	int i, n;
 
-	p = lb_kreg_launch(c, &args, &extra);
+	p = lb_kp_launch(c, &args, &extra);
 	if (!p)
 		return -1;
 	n = p->nptr < max ? p->nptr : max;
