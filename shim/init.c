@@ -156,8 +156,7 @@ static void lb_solo_init(const struct lb_policy *p)
 			lb_solo_direct[i] = p->direct_rows[i];
 		else if (lb_api_info[i].stream_idx < 0 && p->serve &&
 			 p->serve_rows && p->serve_rows[i] &&
-			 (lb_api_info[i].kind == LB_KIND_ALLOC ||
-			  lb_api_info[i].kind == LB_KIND_FREE))
+			 LB_SERVE_KIND(lb_api_info[i].kind))
 			lb_solo_direct[i] = LB_DIRECT_SERVE;
 	}
 }

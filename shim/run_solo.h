@@ -34,6 +34,9 @@ extern struct lb_solo lb_solo LB_HIDDEN;
  * copied at start-up, less those the core itself must see (init.c).
  */
 extern uint8_t lb_solo_direct[LB_API_COUNT] LB_HIDDEN;
+/* The kinds of row (lb_api_info) the serve hook may take: allocations
+ * and frees (init.c marks no other; wrappers.c builds it into no other). */
+#define LB_SERVE_KIND(kind) ((kind) == LB_KIND_ALLOC || (kind) == LB_KIND_FREE)
 
 /*
  * This thread's first call through the policies (init.c), which also

@@ -140,13 +140,11 @@
  * serve hook, and other rows' wrappers then keep no frame for it) if the
  * row may take it, else lb_slow_<name>.
  */
-#define LB_SERVES(KIND) \
-	(LB_KIND_##KIND == LB_KIND_ALLOC || LB_KIND_##KIND == LB_KIND_FREE)
 #define LB_HOOKED_1(RET, NAME, A, SIDX, KIND)                              \
 	do {                                                               \
 		if ((SIDX) >= 0 && lb_solo_direct[LB_ID_##NAME])           \
 			LB_RETURN_##RET(lb_direct_##NAME A);               \
-		if ((SIDX) < 0 && LB_SERVES(KIND) &&                       \
+		if ((SIDX) < 0 && LB_SERVE_KIND(LB_KIND_##KIND) &&         \
 		    lb_solo_direct[LB_ID_##NAME])                          \
 			LB_RETURN_##RET(lb_serve_##NAME A);                \
 		LB_RETURN_##RET(lb_slow_##NAME A);                         \

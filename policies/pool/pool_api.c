@@ -409,58 +409,20 @@ static inline int lb_pool_malloc_hot(const struct lb_args_hipMalloc *a)
 	return 1;
 }
 
-int lb_pool_pre(struct lb_call *c)
-{
-	int r;
-
-	if (LB_UNLIKELY(lb_pool_off))
-		return 0;
-	/* the two calls of a hot loop first, off the general switch */
-	if (LB_LIKELY(c->api == LB_ID_hipMalloc)) {
-		struct lb_args_hipMalloc *a = c->args;
-
-		if (LB_LIKELY(lb_pool_malloc_hot(a)))
-			return lb_pool_hit(c); /* counted */
-		r = lb_pool_alloc(c, a->ptr, a->size, LB_PK_DEVICE);
-	} else if (LB_LIKELY(c->api == LB_ID_hipFree)) {
-		struct lb_args_hipFree *a = c->args;
-		struct lb_pblock *b = lb_pmap_claim_fast((uintptr_t)a->ptr);
-
-		if (LB_LIKELY(b)) {
-			lb_pool_free_claimed(b, NULL);
-			lb_ptc_count(LB_PCNT_FREE_HIT);
-			return lb_pool_hit(c);
-		}
-		r = lb_pool_free(c, a->ptr, NULL);
-	} else {
-		r = lb_pool_pre_other(c);
-	}
-	/*
-	 * The exit report counts exactly what the records say: the note is
-	 * final here (nothing after the pre hook changes it), so it is
-	 * counted here rather than in the post hook, which every call pays.
-	 */
-	if (c->scratch[LB_NOTE_POOL])
-		lb_ptc_count((lb_api_info[c->api].kind == LB_KIND_FREE ?
-				      LB_PCNT_FREE_HIT :
-				      LB_PCNT_ALLOC_HIT) +
-			     (c->scratch[LB_NOTE_POOL] == LB_POOL_MISS));
-	return r;
-}
-
-/*
- * The direct path of the pool alone (struct lb_policy.serve, run_solo.h):
- * the two calls of a hot loop, when lb_pool_pre would answer them at
- * once with hipSuccess: a hipMalloc from the thread's cache, a hipFree of
- * a live pool block.  Counted as lb_pool_pre counts them, with no call
- * context (in the pool alone, nothing reads the note).  Returns 0, having
- * changed nothing, for everything else: lb_pool_pre then does it all.
- */
+/* The rows lb_pool_serve answers (struct lb_policy.serve_rows). */
 const uint8_t lb_pool_serve_rows[LB_API_COUNT] = {
 	[LB_ID_hipMalloc] = 1,
 	[LB_ID_hipFree] = 1,
 };
 
+/*
+ * The two calls of a hot loop, when the pool answers them at once with
+ * hipSuccess: a hipMalloc from the thread's cache, a hipFree of a live
+ * pool block, counted.  The direct path of the pool alone (struct
+ * lb_policy.serve, run_solo.h: no call context; in the pool alone
+ * nothing reads the note) and lb_pool_pre's first step (which notes the
+ * hit).  Returns 0, having changed nothing, for everything else.
+ */
 int lb_pool_serve(int api, void *args)
 {
 	if (LB_UNLIKELY(lb_pool_off))
@@ -478,6 +440,40 @@ int lb_pool_serve(int api, void *args)
 		return 1;
 	}
 	return 0;
+}
+
+int lb_pool_pre(struct lb_call *c)
+{
+	int r;
+
+	if (LB_UNLIKELY(lb_pool_off))
+		return 0;
+	/* the two calls of a hot loop first, off the general switch: what
+	 * the serve path answers (counted there), then their general way */
+	if (LB_LIKELY(lb_pool_serve(c->api, c->args)))
+		return lb_pool_hit(c);
+	if (LB_LIKELY(c->api == LB_ID_hipMalloc)) {
+		struct lb_args_hipMalloc *a = c->args;
+
+		r = lb_pool_alloc(c, a->ptr, a->size, LB_PK_DEVICE);
+	} else if (LB_LIKELY(c->api == LB_ID_hipFree)) {
+		struct lb_args_hipFree *a = c->args;
+
+		r = lb_pool_free(c, a->ptr, NULL);
+	} else {
+		r = lb_pool_pre_other(c);
+	}
+	/*
+	 * The exit report counts exactly what the records say: the note is
+	 * final here (nothing after the pre hook changes it), so it is
+	 * counted here rather than in the post hook, which every call pays.
+	 */
+	if (c->scratch[LB_NOTE_POOL])
+		lb_ptc_count((lb_api_info[c->api].kind == LB_KIND_FREE ?
+				      LB_PCNT_FREE_HIT :
+				      LB_PCNT_ALLOC_HIT) +
+			     (c->scratch[LB_NOTE_POOL] == LB_POOL_MISS));
+	return r;
 }
 
 /*
