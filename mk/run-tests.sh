@@ -4,19 +4,33 @@
 # "GROUP: P passed, F failed, S skipped" to RESULTDIR/GROUP.
 # With QUALIFY=1 a test is named by its directory too (trace/t_calls.sh),
 # for a group that runs tests of several directories.  Each test's wall
-# seconds go to RESULTDIR/GROUP.d/seconds ("SECONDS NAME" per line).
+# seconds and CPU seconds (user + system, of every process it ran) go to
+# RESULTDIR/GROUP.d/seconds ("SECONDS NAME CPU" per line): make check is
+# bound by CPU on 2 CPUs, so CPU is what a test costs the whole run.
 group=$1; dir=$2; shift 2
 mkdir -p "$dir/$group.d"
 pass=0; fail=0; skip=0
+# CPU seconds of the children so far: the second line of `times`, run in
+# this shell (in a $(...) subshell it would count the subshell's children)
+cpu() {
+	times >"$dir/$group.d/times"
+	tail -n 1 "$dir/$group.d/times" | awk '{ s = 0
+		for (i = 1; i <= NF; i++) { split($i, a, "m"); s += a[1] * 60 + a[2] }
+		printf "%.1f\n", s }'
+}
 for t in "$@"; do
 	name=$(basename "$t")
 	[ "${QUALIFY:-0}" = 1 ] && name=$(basename "$(dirname "$t")")/$name
 	log="$dir/$group.d/$(echo "$name" | tr / -).log"
 	t0=$(date +%s)
+	cpu >"$dir/$group.d/c0"
 	sh "$t" >"$log" 2>&1
 	rc=$?
 	secs=$(($(date +%s) - t0))
-	echo "$secs $name" >>"$dir/$group.d/seconds"
+	cpu >"$dir/$group.d/c1"
+	echo "$secs $name $(cat "$dir/$group.d/c0" "$dir/$group.d/c1" |
+		awk 'NR == 1 { a = $1 } NR == 2 { printf "%.1f", $1 - a }')" \
+		>>"$dir/$group.d/seconds"
 	case $rc in
 	0) pass=$((pass + 1)); echo "PASS $group/$name (${secs}s)" ;;
 	77) skip=$((skip + 1)); echo "SKIP $group/$name: $(tail -n 1 "$log")" ;;

@@ -1,8 +1,10 @@
 /*
  * out.c - the formatters' output buffer (see out.h).
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <string.h>
+#include <unistd.h>
 #include "format/out.h"
 
 void lbt_out_init(struct lbt_out *o, FILE *f, int color)
@@ -13,13 +15,50 @@ void lbt_out_init(struct lbt_out *o, FILE *f, int color)
 	o->error = 0;
 }
 
+/*
+ * The buffer straight to F's descriptor, after what stdio holds of F:
+ * fwrite() of a 64 KiB buffer through stdout's 4 KiB one made three
+ * system calls of each flush (print --json of 6 M records: 70 000 writes,
+ * at ~2.5 us of system call each on the bench machines, issue 16).  A
+ * stream without a descriptor (a memory stream) takes fwrite().  A
+ * write that fails (EPIPE, ENOSPC, ...) marks the output in error; the
+ * rest of the buffer is dropped, as fwrite() would.
+ */
+static void out_write(struct lbt_out *o)
+{
+	const char *p = o->buf;
+	size_t n = o->len;
+	ssize_t k;
+	int fd = fileno(o->f);
+
+	if (fd < 0) {
+		if (fwrite(p, 1, n, o->f) != n)
+			o->error = 1;
+		return;
+	}
+	while (n) {
+		k = write(fd, p, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			o->error = 1;
+			return;
+		}
+		p += k;
+		n -= (size_t)k;
+	}
+}
+
 int lbt_out_flush(struct lbt_out *o)
 {
-	if (o->len && o->f && fwrite(o->buf, 1, o->len, o->f) != o->len)
-		o->error = 1;
-	o->len = 0;
+	int saved = errno;
+
 	if (o->f && fflush(o->f))
 		o->error = 1;
+	if (o->len && o->f && !o->error)
+		out_write(o);
+	o->len = 0;
+	errno = saved;
 	return o->error ? -1 : 0;
 }
 

@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#define LBT_OUT_CAP (64u << 10)
+/* 1 MiB: a system call per MiB written (print --json writes ~260 bytes
+ * a record); struct lbt_out is allocated, never on a stack */
+#define LBT_OUT_CAP (1u << 20)
 
 struct lbt_out {
 	FILE *f;

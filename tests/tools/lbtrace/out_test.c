@@ -4,8 +4,11 @@
  * the extremes (snprintf), and JSON strings (an escaper written here from
  * the JSON rules, a byte at a time) on the cases the word-at-a-time
  * paths split on: lengths around 4, 8, 16, 32 and 256, escapes at each
- * position, invalid UTF-8.  Prints what differs; exit 1 if anything.
+ * position, invalid UTF-8; and the flush (what stdio holds of the
+ * stream first, then the buffer; a memory stream; more than a buffer's
+ * worth; a write that fails).  Prints what differs; exit 1 if anything.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +102,87 @@ static void str(const char *s)
 	expect("json", want);
 }
 
+/* Writes N bytes of a pattern through a fresh output on F, with stdio
+ * holding "pre:" of F first; then checks F's bytes read back from RD. */
+static void flush_case(const char *what, FILE *f, size_t n)
+{
+	static struct lbt_out w;
+	size_t i;
+
+	fputs("pre:", f); /* held by stdio, must come out first */
+	lbt_out_init(&w, f, 0);
+	for (i = 0; i < n; i++)
+		lbt_putc(&w, (char)('a' + i % 23));
+	if (lbt_out_flush(&w) || w.error) {
+		bad++;
+		printf("FAIL flush %s: error\n", what);
+	}
+	(void)fflush(f);
+}
+
+static void flush_check(const char *what, const char *got, size_t len,
+			size_t n)
+{
+	size_t i;
+	int ok = len == 4 + n && !memcmp(got, "pre:", 4);
+
+	for (i = 0; ok && i < n; i++)
+		ok = got[4 + i] == (char)('a' + i % 23);
+	if (!ok) {
+		bad++;
+		printf("FAIL flush %s: %zu bytes, want %zu\n", what, len,
+		       4 + n);
+	}
+}
+
+static void flushes(void)
+{
+	static struct lbt_out w;
+	static char got[3 << 20];
+	size_t sizes[] = { 0, 1, LBT_OUT_CAP - 1, LBT_OUT_CAP,
+			   LBT_OUT_CAP + 1, 2 * LBT_OUT_CAP + 7 };
+	size_t i, len;
+	char *mem;
+	FILE *f;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		/* a file: the buffer goes to its descriptor */
+		f = tmpfile();
+		if (!f) {
+			bad++;
+			return;
+		}
+		flush_case("file", f, sizes[i]);
+		rewind(f);
+		len = fread(got, 1, sizeof(got), f);
+		flush_check("file", got, len, sizes[i]);
+		fclose(f);
+		/* a memory stream: no descriptor, fwrite */
+		mem = NULL;
+		f = open_memstream(&mem, &len);
+		if (!f) {
+			bad++;
+			return;
+		}
+		flush_case("memory", f, sizes[i]);
+		fclose(f);
+		flush_check("memory", mem, len, sizes[i]);
+		free(mem);
+	}
+	/* a write that fails: an error, errno as it was */
+	f = fopen("/dev/full", "w");
+	if (f) {
+		lbt_out_init(&w, f, 0);
+		lbt_puts(&w, "x");
+		errno = 1234;
+		if (!lbt_out_flush(&w) || !w.error || errno != 1234) {
+			bad++;
+			printf("FAIL flush /dev/full: no error or errno\n");
+		}
+		fclose(f);
+	}
+}
+
 int main(void)
 {
 	static const char pool[] = "ab\"\\\x01\x1f \x7f\xc3\xa9\xe2\x82\xac"
@@ -147,6 +231,7 @@ int main(void)
 		s[n] = 0;
 		str(s);
 	}
+	flushes();
 	printf("%s\n", bad ? "failed" : "all passed");
 	free(o);
 	return bad ? 1 : 0;
