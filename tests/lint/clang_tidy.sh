@@ -3,6 +3,12 @@
 # analyzer's time per file goes from under a second to 20 s (kargs.c), and
 # one process for all files leaves the other CPUs idle.  Each file's
 # output goes to its own log, shown in the order of LINT_SRCS.
+# glibc's malloc keeps what clang frees instead of unmapping it and
+# faulting it in again: a fifth of clang-tidy's time here was system time,
+# page faults under the hypervisor, and these settings cut that by two
+# thirds (2.7 -> 0.8 s over six of the files); make check is bound by CPU.
+GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=4294967295:glibc.malloc.hugetlb=1
+export GLIBC_TUNABLES
 command -v clang-tidy >/dev/null || { echo "clang-tidy not installed"; exit 77; }
 out=$BUILD/tidy; rm -rf "$out"; mkdir -p "$out"
 # shellcheck disable=SC2086 # LINT_SRCS and LINT_CPPFLAGS are word lists

@@ -11,16 +11,14 @@
 #include <stdio.h>
 #include <string.h>
 
-/* 1 MiB: a system call per MiB written (print --json writes ~260 bytes
- * a record); struct lbt_out is allocated, never on a stack */
-#define LBT_OUT_CAP (1u << 20)
+#define LBT_OUT_CAP (1u << 20) /* a write(2) per MiB */
 
 struct lbt_out {
 	FILE *f;
 	size_t len;
 	int color; /* ANSI colours allowed */
 	int error; /* a write failed */
-	char buf[LBT_OUT_CAP];
+	char buf[LBT_OUT_CAP]; /* (allocated, never on a stack) */
 };
 
 /* Starts writing to F (not owned); COLOR enables lbt_color(). */
