@@ -579,29 +579,40 @@ static const uint8_t *lb_kreg_extra(void **x)
 	return x[1];
 }
 
-int lb_launch_ptrs(const struct lb_call *c, uintptr_t *out, int max)
+int lb_launch_ptrs(const struct lb_call *c, uintptr_t *out, int max,
+		   uintptr_t *diff)
 {
 	const struct lb_kplan *p;
 	const uint8_t *buf;
 	void **args, **extra;
+	uintptr_t v, d = 0;
 	int i, n;
 
+	*diff = 0;
 	p = lb_kp_launch(c, &args, &extra);
 	if (!p)
 		return -1;
 	n = p->nptr < max ? p->nptr : max;
 	if (args) {
-		for (i = 0; i < n; i++)
-			memcpy(&out[i],
+		for (i = 0; i < n; i++) {
+			memcpy(&v,
 			       (const uint8_t *)args[p->ptr[i].idx] +
 				       p->ptr[i].woff, 8);
+			d |= v ^ out[i];
+			out[i] = v;
+		}
+		*diff = d;
 		return n;
 	}
 	buf = lb_kreg_extra(extra);
 	if (!buf)
 		return p->nptr ? -1 : 0;
-	for (i = 0; i < n; i++)
-		memcpy(&out[i], buf + p->ptr[i].koff, 8);
+	for (i = 0; i < n; i++) {
+		memcpy(&v, buf + p->ptr[i].koff, 8);
+		d |= v ^ out[i];
+		out[i] = v;
+	}
+	*diff = d;
 	return n;
 }
 

@@ -103,10 +103,13 @@ const struct lb_kplan *lb_kreg_launch(const struct lb_call *c, void ***args,
  * arguments (the caller filters them against allocations it knows).
  * Fills out[] with up to max values and returns the count, or -1 when the
  * kernel's layout is unknown (no metadata, hipLaunchByPtr, a parameter
- * block, an "extra" list that is not a kernarg buffer).  Reads the
+ * block, an "extra" list that is not a kernarg buffer).  *diff gets the
+ * OR of each value written XOR what out[] held there (0: the first count
+ * entries were already these values), in the same pass.  Reads the
  * arguments as the runtime is about to: call it before or after the
  * launch, with the program's own pointers; no lock.
  */
-int lb_launch_ptrs(const struct lb_call *c, uintptr_t *out, int max);
+int lb_launch_ptrs(const struct lb_call *c, uintptr_t *out, int max,
+		   uintptr_t *diff);
 
 #endif

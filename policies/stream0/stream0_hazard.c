@@ -50,18 +50,13 @@ struct hz_peer {
 	uint64_t done[S0_MAXDEV];	/* its S submissions known complete */
 };
 
-/* One granule's last touch; key 0: empty. */
-struct hz_slot {
-	uint64_t key; /* granule address | first byte touched in it */
-	uint64_t tag; /* serial << 20 | device << 12 | last byte touched */
-	uint64_t sub; /* the owner's submission number on S */
-};
-
 static pthread_mutex_t hz_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct hz_peer hz_peers[HZ_PEERS];
 static uint32_t hz_serial;	/* under hz_lock */
 static int hz_npeers;		/* highest slot used + 1, under hz_lock */
-static struct hz_slot *hz_tab;	/* HZ_TAB_BITS slots, made at init */
+static struct s0_hz_slot *hz_tab;	/* HZ_TAB_BITS slots, made at init */
+/* (stream0_hazard.h) a line of its own: every launch reads it */
+uint64_t s0_hz_tab_gen __attribute__((aligned(64)));
 static int hz_warned_peers;
 
 struct hz_event {
@@ -206,8 +201,8 @@ static inline uint64_t hz_hash(uint64_t g)
 static int hz_granule(struct hz_me *me, uint64_t g, unsigned lo, unsigned hi,
 		      int dev, uint64_t n)
 {
-	struct hz_slot *s = &hz_tab[hz_hash(g)];
-	uint64_t base = g << S0_HZ_GRAN_SHIFT, k, t;
+	struct s0_hz_slot *s = &hz_tab[hz_hash(g)];
+	uint64_t base = g << S0_HZ_GRAN_SHIFT, k, t = 0, tag;
 	int hz = 0;
 
 	k = S0_LOAD(s->key);
@@ -224,10 +219,14 @@ static int hz_granule(struct hz_me *me, uint64_t g, unsigned lo, unsigned hi,
 	}
 	if (me->slot < 0)
 		return hz;
+	tag = (uint64_t)me->serial << 20 | (uint64_t)dev << 12 | (hi - 1);
 	S0_STORE(s->sub, n);
-	S0_STORE(s->tag, (uint64_t)me->serial << 20 | (uint64_t)dev << 12 |
-				 (hi - 1));
+	/* the same owner and bytes again: no write the seals must see */
+	if (k == (base | lo) && t == tag)
+		return hz;
+	S0_STORE(s->tag, tag);
 	S0_STORE(s->key, base | lo);
+	__atomic_add_fetch(&s0_hz_tab_gen, 1, __ATOMIC_RELEASE);
 	return hz;
 }
 
@@ -266,12 +265,13 @@ void *s0_hz_slot(uintptr_t g)
 	return &hz_tab[hz_hash(g)];
 }
 
-int s0_hz_granules(const uintptr_t *g, void *const *sp, int n, uint64_t sub)
+int s0_hz_granules(const uintptr_t *g, void *const *sp, int n, uint64_t sub,
+		   struct s0_hz_seal *seal)
 {
 	struct hz_me *me = &hz_me;
-	struct hz_slot *s;
+	struct s0_hz_slot *s;
 	int hz = 0, dev = s0_me.dev, own, i;
-	uint64_t tag;
+	uint64_t tag, gen;
 
 	if (dev < 0 || dev >= S0_MAXDEV)
 		return 0;
@@ -279,6 +279,7 @@ int s0_hz_granules(const uintptr_t *g, void *const *sp, int n, uint64_t sub)
 		hz_join(me);
 	tag = (uint64_t)me->serial << 20 | (uint64_t)dev << 12 |
 	      S0_HZ_GRAN_MASK;
+	gen = __atomic_load_n(&s0_hz_tab_gen, __ATOMIC_ACQUIRE);
 	own = me->slot >= 0;
 	for (i = 0; i < n; i++) {
 		s = sp[i];
@@ -289,6 +290,16 @@ int s0_hz_granules(const uintptr_t *g, void *const *sp, int n, uint64_t sub)
 			S0_STORE(s->sub, sub);
 		else
 			hz |= hz_granule(me, g[i], 0, S0_HZ_GRAN, dev, sub);
+	}
+	/*
+	 * Each slot now holds this thread's touch (hz_granule wrote those it
+	 * did not), unless a write since gen was read (this loop's own
+	 * included) moved an owner: then the count differs next time.
+	 */
+	if (seal) {
+		seal->gen = gen;
+		seal->dev = dev;
+		seal->ok = own;
 	}
 	return hz;
 }
@@ -473,6 +484,8 @@ void s0_hz_thread_gone(void)
 	hz_peers[me->slot].t = NULL;
 	pthread_mutex_unlock(&hz_lock);
 	me->slot = -1;
+	/* its seals: its slots are no longer written as its own */
+	__atomic_add_fetch(&s0_hz_tab_gen, 1, __ATOMIC_RELEASE);
 }
 
 void s0_hz_fork_prepare(void)
@@ -496,6 +509,7 @@ void s0_hz_fork_child(void)
 	hz_npeers = 0;
 	if (hz_tab)
 		memset(hz_tab, 0, sizeof(*hz_tab) << HZ_TAB_BITS);
+	__atomic_add_fetch(&s0_hz_tab_gen, 1, __ATOMIC_RELEASE);
 	memset(me->know, 0, sizeof(me->know));
 	me->serial = 0;
 	me->slot = -1;

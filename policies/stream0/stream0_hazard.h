@@ -29,12 +29,39 @@ void s0_hz_touch_init(void);
  * nothing orders before it touched those bytes last.
  */
 int s0_hz_range(uintptr_t lo, uintptr_t hi, uint64_t n);
+/* One granule's last touch; key 0: empty. */
+struct s0_hz_slot {
+	uint64_t key; /* granule address | first byte touched in it */
+	uint64_t tag; /* serial << 20 | device << 12 | last byte touched */
+	uint64_t sub; /* the owner's submission number on S */
+};
+/*
+ * Writes of a slot's owner (key and tag) since start-up, counted after
+ * each (and at a fork, a thread's exit): a thread whose last touch of a
+ * set of granules left them all its own, with no such write since, knows
+ * they still are (struct s0_hz_seal).
+ */
+extern uint64_t s0_hz_tab_gen LB_HIDDEN;
+/*
+ * What a thread's last s0_hz_granules() on a set of granules left: every
+ * slot of the set held the thread's own touch of the whole granule on
+ * device dev, as of s0_hz_tab_gen == gen (ok 0: not so, or not known).
+ * While that holds, checking the set again finds only slots of its own,
+ * never a hazard, and stores the submission numbers: what
+ * stream0_touch.c's hz_sealed() does.
+ */
+struct s0_hz_seal {
+	uint64_t gen;
+	int dev, ok;
+};
 /*
  * The same for whole 4 KB granules g[0..n) (address >> S0_HZ_GRAN_SHIFT);
  * sp[i] is s0_hz_slot(g[i]), the table slot of g[i] (fixed for the life
- * of the process: a caller may keep it).
+ * of the process: a caller may keep it).  seal, if not NULL, is set for
+ * the next check of the same g[0..n).
  */
-int s0_hz_granules(const uintptr_t *g, void *const *sp, int n, uint64_t sub);
+int s0_hz_granules(const uintptr_t *g, void *const *sp, int n, uint64_t sub,
+		   struct s0_hz_seal *seal);
 void *s0_hz_slot(uintptr_t g);
 /* Counts one hazard of call c (fn: the kernel, NULL for copies/sets). */
 void s0_hz_count(struct lb_call *c, const void *fn);

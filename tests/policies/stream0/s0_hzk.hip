@@ -16,6 +16,13 @@
 //   memo2    B first launches hzk_fill(X + 1 MB): one pointer changed
 //   memoev   memo, with the event of "event" between A's read and B's
 //            identical relaunch: no hazard (the memo adds none)
+//   memodev  (HIPEMU_DEVICES=2) B launches hzk_fill(X) four times on
+//            device 0 and waits for them, then the same hzk_fill(X) on
+//            device 1, not waited for when A (device 0) reads X: one
+//            hazard, A's.  B's relaunch on the other device must take X's
+//            granules as device 1's (the launch memo's seal is for one
+//            device): taken as device 0's, its submission number (1)
+//            would be among those B waited for there, and no hazard
 //
 // Prints "read N": what A's kernel read (7 on the legacy stream; B writes 9).
 #include <hip/hip_runtime.h>
@@ -119,12 +126,36 @@ static void *thread_b(void *unused)
 	return nullptr;
 }
 
+static void *memodev_a(void *unused)
+{
+	(void)unused;
+	wait_for(1);
+	hzk_peek<<<1, 1>>>(x, seen);
+	ok(hipStreamSynchronize(0), "A's sync");
+	go(2);
+	return nullptr;
+}
+
+static void *memodev_b(void *unused)
+{
+	(void)unused;
+	for (int i = 0; i < 4; i++)
+		hzk_fill<<<1, 1>>>(x, 64, 0x07070707);
+	ok(hipStreamSynchronize(0), "B's sync on device 0");
+	ok(hipSetDevice(1), "hipSetDevice(1)");
+	hzk_fill<<<1, 1>>>(x, 64, 0x07070707);
+	go(1);
+	wait_for(2);
+	ok(hipStreamSynchronize(0), "B's sync on device 1");
+	return nullptr;
+}
+
 int main(int argc, char **argv)
 {
 	pthread_t a, b;
 
 	if (argc != 2) {
-		fprintf(stderr, "usage: s0_hzk none|struct|copy|event|far|memo|memo2|memoev\n");
+		fprintf(stderr, "usage: s0_hzk none|struct|copy|event|far|memo|memo2|memoev|memodev\n");
 		return 2;
 	}
 	order = argv[1];
@@ -135,8 +166,10 @@ int main(int argc, char **argv)
 	ok(hipHostMalloc(&seen, sizeof(int), 0), "hipHostMalloc");
 	ok(hipEventCreate(&ev), "hipEventCreate");
 	ok(hipDeviceSynchronize(), "hipDeviceSynchronize");
-	pthread_create(&a, nullptr, thread_a, nullptr);
-	pthread_create(&b, nullptr, thread_b, nullptr);
+	pthread_create(&a, nullptr, !strcmp(order, "memodev") ? memodev_a : thread_a,
+		       nullptr);
+	pthread_create(&b, nullptr, !strcmp(order, "memodev") ? memodev_b : thread_b,
+		       nullptr);
 	pthread_join(a, nullptr);
 	pthread_join(b, nullptr);
 	printf("kernel %s: read %d\n", order, *seen & 0xff);

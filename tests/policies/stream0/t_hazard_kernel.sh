@@ -4,9 +4,10 @@
 # argument, or inside a by-value struct) or copy writes it with no event: one
 # hazard, marked on B's launch, the exit line naming the kernel.  With an
 # event between them, or a write 1 MB away, none; B's launch memo (a
-# relaunch with the same pointers) changes neither.  Skipped when the shim
-# has no kernel-argument registry (lb_launch_ptrs): kernels then go
-# unchecked, as lbshim(7) says.
+# relaunch with the same pointers) changes neither, nor does it hide a
+# relaunch on another device (memodev: A's read is the hazard).  Skipped
+# when the shim has no kernel-argument registry (lb_launch_ptrs): kernels
+# then go unchecked, as lbshim(7) says.
 . tests/policies/stream0/lib.sh
 P=$D/s0_hzk
 export HIPEMU_KERNELS=$HIPEMU_KERNELS:$D/libs0hzk_twin.so
@@ -30,6 +31,11 @@ for o in none struct copy event far memo memo2 memoev; do
 	[ "$(touched)" = $want ] || { cat "$T/e"; fail "$o: $(touched) touch hazards, want $want"; }
 	echo "kernel $o: $(touched) hazards"
 done
+# the memo's seal is for one device: B's relaunch on device 1 (memodev)
+HIPEMU_DEVICES=2 perthread "$P" memodev >"$T/o" 2>"$T/e" ||
+	{ cat "$T/o" "$T/e"; fail "memodev under stream0"; }
+[ "$(touched)" = 1 ] || { cat "$T/e"; fail "memodev: $(touched) touch hazards, want 1"; }
+echo "kernel memodev: 1 hazards"
 perthread "$P" none >"$T/o" 2>"$T/e"
 grep -q "first in hipLaunchKernel (kernel _Z8hzk_fillPiii)" "$T/e" ||
 	{ cat "$T/e"; fail "the exit line names no kernel"; }
