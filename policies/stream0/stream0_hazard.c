@@ -27,7 +27,11 @@
  * Concurrency: table slots and peers' done are written and read with
  * relaxed atomics and without a lock; a slot that two threads write at
  * the same instant may be read half old, half new (a hazard may be
- * missed or counted once too often then).  Peer slots, events and the
+ * missed or counted once too often then).  A change of a slot's owner is
+ * counted after its stores (s0_hz_tab_gen, release; read with acquire
+ * before a check's loop): the count a thread's seal keeps (struct
+ * s0_hz_seal) moves with any owner written since, so a seal that holds
+ * stands for slots still its own.  Peer slots, events and the
  * device-sync snapshot are under hz_lock, never taken on the launch path.
  */
 #define _GNU_SOURCE
@@ -55,8 +59,7 @@ static struct hz_peer hz_peers[HZ_PEERS];
 static uint32_t hz_serial;	/* under hz_lock */
 static int hz_npeers;		/* highest slot used + 1, under hz_lock */
 static struct s0_hz_slot *hz_tab;	/* HZ_TAB_BITS slots, made at init */
-/* (stream0_hazard.h) a line of its own: every launch reads it */
-uint64_t s0_hz_tab_gen __attribute__((aligned(64)));
+struct s0_hz_tabgen s0_hz_tab_gen; /* (stream0_hazard.h) */
 static int hz_warned_peers;
 
 struct hz_event {
@@ -196,7 +199,9 @@ static inline uint64_t hz_hash(uint64_t g)
 
 /*
  * Checks and marks bytes [lo, hi) of granule g (lo < hi <= 4096, offsets
- * in it) for submission n of the caller on dev.  Returns 1 on a hazard.
+ * in it) for submission n of the caller on dev.  Returns 1 on a hazard,
+ * | 2 when it wrote the slot's owner (key and tag): the caller then counts
+ * the change (hz_moved), once for all the granules of its call.
  */
 static int hz_granule(struct hz_me *me, uint64_t g, unsigned lo, unsigned hi,
 		      int dev, uint64_t n)
@@ -226,8 +231,18 @@ static int hz_granule(struct hz_me *me, uint64_t g, unsigned lo, unsigned hi,
 		return hz;
 	S0_STORE(s->tag, tag);
 	S0_STORE(s->key, base | lo);
-	__atomic_add_fetch(&s0_hz_tab_gen, 1, __ATOMIC_RELEASE);
-	return hz;
+	return hz | 2;
+}
+
+/*
+ * After hz_granule()s whose results or-ed to hz: counts their owners'
+ * changes (release: after the slots' stores).  Returns the hazard bit.
+ */
+static int hz_moved(int hz)
+{
+	if (hz & 2)
+		__atomic_add_fetch(&s0_hz_tab_gen.n, 1, __ATOMIC_RELEASE);
+	return hz & 1;
 }
 
 int s0_hz_range(uintptr_t lo, uintptr_t hi, uint64_t n)
@@ -257,7 +272,7 @@ int s0_hz_range(uintptr_t lo, uintptr_t hi, uint64_t n)
 		b = hi - base < S0_HZ_GRAN ? (unsigned)(hi - base) : S0_HZ_GRAN;
 		hz |= hz_granule(me, g, a, b, dev, n);
 	}
-	return hz;
+	return hz_moved(hz);
 }
 
 void *s0_hz_slot(uintptr_t g)
@@ -279,7 +294,7 @@ int s0_hz_granules(const uintptr_t *g, void *const *sp, int n, uint64_t sub,
 		hz_join(me);
 	tag = (uint64_t)me->serial << 20 | (uint64_t)dev << 12 |
 	      S0_HZ_GRAN_MASK;
-	gen = __atomic_load_n(&s0_hz_tab_gen, __ATOMIC_ACQUIRE);
+	gen = __atomic_load_n(&s0_hz_tab_gen.n, __ATOMIC_ACQUIRE);
 	own = me->slot >= 0;
 	for (i = 0; i < n; i++) {
 		s = sp[i];
@@ -301,7 +316,7 @@ int s0_hz_granules(const uintptr_t *g, void *const *sp, int n, uint64_t sub,
 		seal->dev = dev;
 		seal->ok = own;
 	}
-	return hz;
+	return hz_moved(hz);
 }
 
 void s0_hz_count(struct lb_call *c, const void *fn)
@@ -485,7 +500,7 @@ void s0_hz_thread_gone(void)
 	pthread_mutex_unlock(&hz_lock);
 	me->slot = -1;
 	/* its seals: its slots are no longer written as its own */
-	__atomic_add_fetch(&s0_hz_tab_gen, 1, __ATOMIC_RELEASE);
+	__atomic_add_fetch(&s0_hz_tab_gen.n, 1, __ATOMIC_RELEASE);
 }
 
 void s0_hz_fork_prepare(void)
@@ -509,7 +524,7 @@ void s0_hz_fork_child(void)
 	hz_npeers = 0;
 	if (hz_tab)
 		memset(hz_tab, 0, sizeof(*hz_tab) << HZ_TAB_BITS);
-	__atomic_add_fetch(&s0_hz_tab_gen, 1, __ATOMIC_RELEASE);
+	__atomic_add_fetch(&s0_hz_tab_gen.n, 1, __ATOMIC_RELEASE);
 	memset(me->know, 0, sizeof(me->know));
 	me->serial = 0;
 	me->slot = -1;

@@ -39,13 +39,22 @@ struct s0_hz_slot {
  * Writes of a slot's owner (key and tag) since start-up, counted after
  * each (and at a fork, a thread's exit): a thread whose last touch of a
  * set of granules left them all its own, with no such write since, knows
- * they still are (struct s0_hz_seal).
+ * they still are (struct s0_hz_seal).  Bumped with release after the
+ * slot's stores, read with acquire before a check's loads of the slots:
+ * a check that reads a count sees every owner written before it.  Alone
+ * in its cache line: every launch reads it, and an owner's change writes
+ * it.
  */
-extern uint64_t s0_hz_tab_gen LB_HIDDEN;
+struct s0_hz_tabgen {
+	uint64_t n;
+	uint8_t pad[56];
+} __attribute__((aligned(64)));
+extern struct s0_hz_tabgen s0_hz_tab_gen LB_HIDDEN;
 /*
  * What a thread's last s0_hz_granules() on a set of granules left: every
  * slot of the set held the thread's own touch of the whole granule on
- * device dev, as of s0_hz_tab_gen == gen (ok 0: not so, or not known).
+ * device dev, as of s0_hz_tab_gen.n == gen (ok 0: not so, or not
+ * known).
  * While that holds, checking the set again finds only slots of its own,
  * never a hazard, and stores the submission numbers: what
  * stream0_touch.c's hz_sealed() does.

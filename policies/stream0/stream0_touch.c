@@ -264,12 +264,13 @@ static int hz_rows(uintptr_t p, size_t pitch, size_t width, size_t rows,
  * (hz_known_gen counts its insertions): the same candidates under the same
  * generation give the same granules, and only the filtering is skipped.
  * lb_launch_ptrs() reads the new candidates over the old ones and says
- * whether any differed, in one pass.  Each granule is still checked
- * against the table (s0_hz_granules) as before, so another thread's
- * touch, a sync, an event or a free in between counts exactly as without
- * the memo; the seal lets that check see at once that every slot is still
- * the thread's own (no owner written anywhere since), which is what its
- * loop would find.
+ * whether any differed, in one pass.  The granules are still checked
+ * against the table, so another thread's touch, a sync, an event or a
+ * free in between counts exactly as without the memo: slot by slot
+ * (s0_hz_granules), or, while the seal holds (no slot's owner written
+ * anywhere since that check found them all the thread's own, the same
+ * device), by hz_sealed(), which does what that loop would: store the
+ * submission numbers, find no hazard.
  */
 struct hz_lmemo {
 	int n, m;
@@ -282,19 +283,20 @@ struct hz_lmemo {
 static LB_TLS struct hz_lmemo hz_lmemo = { .n = -2 };
 
 /*
- * s0_hz_granules() of the memo's granules when its seal holds (the table
- * written nowhere since, the same device): every slot is still this
- * thread's, so that check would store the submission numbers and find no
- * hazard; this does the same.  1 if done; 0: s0_hz_granules() is due.
- * (The serial in a slot's tag changes only at a fork, when the count
- * moves too.)
+ * s0_hz_granules() of the memo's granules when its seal holds (no slot's
+ * owner, key or tag, written anywhere since; the same device): every slot
+ * is still this thread's, so that check would store the submission
+ * numbers and find no hazard; this does the same.  1 if done; 0:
+ * s0_hz_granules() is due.  (The serial in a slot's tag changes only at a
+ * fork, when the count moves too.)
  */
 static inline int hz_sealed(const struct hz_lmemo *mo, uint64_t sub)
 {
 	int i;
 
 	if (!mo->seal.ok || mo->seal.dev != s0_me.dev ||
-	    mo->seal.gen != __atomic_load_n(&s0_hz_tab_gen, __ATOMIC_ACQUIRE))
+	    mo->seal.gen !=
+		    __atomic_load_n(&s0_hz_tab_gen.n, __ATOMIC_ACQUIRE))
 		return 0;
 	for (i = 0; i < mo->m; i++)
 		S0_STORE(((struct s0_hz_slot *)mo->s[i])->sub, sub);

@@ -23,12 +23,22 @@
 //            granules as device 1's (the launch memo's seal is for one
 //            device): taken as device 0's, its submission number (1)
 //            would be among those B waited for there, and no hazard
+//   memofork the main thread launches hzk_fill(X) twice (its memo sealed)
+//            and waits, forks; in the child it launches the same
+//            hzk_fill(X), not waited for when a second thread of the
+//            child reads X: one hazard, in the child (which alone
+//            reports).  The child's table starts empty: the relaunch must
+//            write its granules' owner (a seal kept across the fork
+//            would store only submission numbers, into empty slots).
 //
 // Prints "read N": what A's kernel read (7 on the legacy stream; B writes 9).
 #include <hip/hip_runtime.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 struct hzk_blk {
 	int *p;
@@ -150,12 +160,58 @@ static void *memodev_b(void *unused)
 	return nullptr;
 }
 
+static void *memofork_t(void *unused)
+{
+	(void)unused;
+	wait_for(1);
+	hzk_peek<<<1, 1>>>(x, seen);
+	ok(hipStreamSynchronize(0), "the child thread's sync");
+	go(2);
+	return nullptr;
+}
+
+// The parent exits with the child's status and without its own report
+// (_exit): the child's is the one the test reads.
+static int memofork(void)
+{
+	pthread_t t;
+	pid_t pid;
+	int st = 0;
+
+	for (int i = 0; i < 2; i++)
+		hzk_fill<<<1, 1>>>(x, 64, 0x07070707);
+	ok(hipStreamSynchronize(0), "the parent's sync");
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0) {
+		perror("s0_hzk: fork");
+		return 1;
+	}
+	if (pid > 0) {
+		if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+			_exit(1);
+		_exit(WEXITSTATUS(st) | failed);
+	}
+	alarm(20);
+	hzk_fill<<<1, 1>>>(x, 64, 0x07070707);
+	if (pthread_create(&t, nullptr, memofork_t, nullptr))
+		return 1;
+	go(1);
+	wait_for(2);
+	ok(hipStreamSynchronize(0), "the child's sync");
+	pthread_join(t, nullptr);
+	printf("kernel memofork: read %d\n", *seen & 0xff);
+	return failed;
+}
+
 int main(int argc, char **argv)
 {
 	pthread_t a, b;
 
 	if (argc != 2) {
-		fprintf(stderr, "usage: s0_hzk none|struct|copy|event|far|memo|memo2|memoev|memodev\n");
+		fprintf(stderr, "usage: s0_hzk none|struct|copy|event|far|memo|memo2|"
+				"memoev|memodev|memofork\n");
 		return 2;
 	}
 	order = argv[1];
@@ -166,6 +222,8 @@ int main(int argc, char **argv)
 	ok(hipHostMalloc(&seen, sizeof(int), 0), "hipHostMalloc");
 	ok(hipEventCreate(&ev), "hipEventCreate");
 	ok(hipDeviceSynchronize(), "hipDeviceSynchronize");
+	if (!strcmp(order, "memofork"))
+		return memofork();
 	pthread_create(&a, nullptr, !strcmp(order, "memodev") ? memodev_a : thread_a,
 		       nullptr);
 	pthread_create(&b, nullptr, !strcmp(order, "memodev") ? memodev_b : thread_b,

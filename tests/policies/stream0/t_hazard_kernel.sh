@@ -5,7 +5,8 @@
 # hazard, marked on B's launch, the exit line naming the kernel.  With an
 # event between them, or a write 1 MB away, none; B's launch memo (a
 # relaunch with the same pointers) changes neither, nor does it hide a
-# relaunch on another device (memodev: A's read is the hazard).  Skipped
+# relaunch on another device (memodev: A's read is the hazard) or in a
+# fork's child (memofork).  Skipped
 # when the shim has no kernel-argument registry (lb_launch_ptrs): kernels
 # then go unchecked, as lbshim(7) says.
 . tests/policies/stream0/lib.sh
@@ -36,6 +37,11 @@ HIPEMU_DEVICES=2 perthread "$P" memodev >"$T/o" 2>"$T/e" ||
 	{ cat "$T/o" "$T/e"; fail "memodev under stream0"; }
 [ "$(touched)" = 1 ] || { cat "$T/e"; fail "memodev: $(touched) touch hazards, want 1"; }
 echo "kernel memodev: 1 hazards"
+# nor a fork (memofork: the child's relaunch, the child's report)
+perthread "$P" memofork >"$T/o" 2>"$T/e" ||
+	{ cat "$T/o" "$T/e"; fail "memofork under stream0"; }
+[ "$(touched)" = 1 ] || { cat "$T/e"; fail "memofork: $(touched) touch hazards, want 1"; }
+echo "kernel memofork: 1 hazards"
 perthread "$P" none >"$T/o" 2>"$T/e"
 grep -q "first in hipLaunchKernel (kernel _Z8hzk_fillPiii)" "$T/e" ||
 	{ cat "$T/e"; fail "the exit line names no kernel"; }
