@@ -21,14 +21,15 @@ export LD_LIBRARY_PATH="$EMU" HIPEMU_KERNELS="$TWINS" HIPEMU_COST_MODE=busy \
 	HIPEMU_COST_LAUNCH_NS=4100 HIPEMU_COST_SYNC_NS=1600 \
 	HIPEMU_COST_MALLOC_NS=42000 HIPEMU_COST_FREE_NS=42000 \
 	HIPEMU_COST_RECORD_NS=300 HIPEMU_COST_QUERY_NS=1500
-OPS="launch record query sync pair"
+progress() { [ -t 2 ] && printf "$@" >&2; return 0; }
+OPS="launch record query sync pair refree realloc"
 POLS="none trace stream0 pool all none2"
 
 for r in $(seq "$REPS"); do
-	printf '\r  gpu round %s of %s' "$r" "$REPS" >&2
+	progress '\r  gpu round %s of %s' "$r" "$REPS"
 	for op in $OPS; do
 		n=2000
-		[ $op = pair ] && n=300
+		case $op in pair | refree | realloc) n=300 ;; esac
 		for p in $POLS; do
 			if [ $p = none ] || [ $p = none2 ]; then
 				set -- env
@@ -42,9 +43,11 @@ for r in $(seq "$REPS"); do
 		done
 	done
 done
-printf '\r%40s\r' '' >&2
+progress '\r%40s\r' ''
 med() { sort -n | awk '{ v[NR] = $1 } END { if (!NR) { print "-"; exit }
 	printf "%.2f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# The median of a configuration's rounds, in us (file $T/OP.POLICY).
+us() { awk '{ printf "%.2f\n", $1 / 1000 }' "$T/$1" | med; }
 echo
 echo "on hipemu with a GPU's costs (launch 4.1 us, sync 1.6 us, malloc+free 84 us,"
 echo "event record 0.3 us, event or stream query 1.5 us):"
@@ -59,8 +62,10 @@ for op in $OPS; do
 	query) l="hipStreamQuery(0), idle" ;;
 	sync) l="hipStreamSynchronize(0), idle" ;;
 	pair) l="hipMalloc(4 KiB) + hipFree" ;;
+	refree) l="hipFree after a launch" ;;
+	realloc) l="then hipMalloc(4 KiB)" ;;
 	esac
-	printf '%-34s %9s' "$l" "$(awk '{ printf "%.2f\n", $1 / 1000 }' "$T/$op.none" | med)"
+	printf '%-34s %9s' "$l" "$(us "$op.none")"
 	for p in $POLS; do
 		[ $p = none ] && continue
 		printf ' %9s' "$(paste -d' ' "$T/$op.$p" "$T/$op.none" |
@@ -71,5 +76,12 @@ done
 echo "(+none2: the runtime alone again, the noise floor of each row; a negative"
 echo " overhead beyond it is a call the policy answers without the runtime: the"
 echo " pool's hits, stream0's sync of its own idle stream)"
+# The pool's own cost where it calls the runtime, beside a launch: its
+# free after a launch records a fence event on each stream with work since
+# the last fence (here the null stream), its next allocation looks at the
+# fences (a query while the oldest is pending).  The pool's own medians.
+echo "pool alone, us per call: hipFree after a launch $(us refree.pool) (its fence),"
+echo " the next hipMalloc $(us realloc.pool), a hipMalloc + hipFree with no work between"
+echo " $(us pair.pool); an empty launch, no shim: $(us launch.none)"
 [ -s "$T/stderr" ] && { echo "stderr of the runs:"; sort "$T/stderr" | uniq -c | head -5; }
 exit 0

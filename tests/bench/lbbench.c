@@ -28,7 +28,12 @@
  *                             0), record (hipEventRecord on 0), query
  *                             (hipStreamQuery(0) idle), sync
  *                             (hipStreamSynchronize(0) idle), pair
- *                             (hipMalloc(4 KiB) + hipFree)
+ *                             (hipMalloc(4 KiB) + hipFree); after an
+ *                             empty launch on 0 (not timed), of a 4
+ *                             KiB block: refree (its hipFree timed, the
+ *                             pool's fence recorded; then a hipMalloc),
+ *                             realloc (a hipFree, then the hipMalloc
+ *                             timed, which looks at the fences)
  *
  * Timing: rdtsc, calibrated against CLOCK_MONOTONIC.  The TSC of these
  * machines steps by 10 ns, so a call is never timed alone: one timestamp
@@ -205,17 +210,30 @@ static void bench_gpu(const char *op, long n)
 	double *v = calloc((size_t)n, sizeof(*v)), t;
 	hipModule_t mod;
 	hipEvent_t ev;
-	void *p;
+	void *p = NULL;
 	long i;
+	int refree;
 
 	if (hipModuleLoadData(&mod, "s0 twins") ||
 	    hipModuleGetFunction(&nop, mod, "s0_nop") || hipEventCreate(&ev))
 		exit(1);
 	launch();
 	hipDeviceSynchronize();
+	refree = !strcmp(op, "refree") || !strcmp(op, "realloc");
+	if (refree && hipMalloc(&p, 4096))
+		exit(1);
 	for (i = -n / 10; i < n; i++) {
-		unsigned long long t0 = __rdtsc();
+		unsigned long long t0;
 
+		/*
+		 * not timed: the work the free's block may still be used by;
+		 * for realloc, the free too
+		 */
+		if (refree)
+			launch();
+		if (!strcmp(op, "realloc"))
+			hipFree(p);
+		t0 = __rdtsc();
 		if (!strcmp(op, "launch"))
 			launch();
 		else if (!strcmp(op, "record"))
@@ -226,13 +244,19 @@ static void bench_gpu(const char *op, long n)
 			hipStreamSynchronize(0);
 		else if (!strcmp(op, "pair"))
 			hipMalloc(&p, 4096), hipFree(p);
+		else if (!strcmp(op, "refree"))
+			hipFree(p);
+		else if (!strcmp(op, "realloc"))
+			hipMalloc(&p, 4096);
 		else
 			exit(2);
 		t = (double)(__rdtsc() - t0) * tick_ns;
 		if (i >= 0)
 			v[i] = t;
+		if (!strcmp(op, "refree"))
+			hipMalloc(&p, 4096); /* not timed */
 		/* work retires: a launch queue that grows is not a GPU's */
-		if (!strcmp(op, "launch") && i % 64 == 63)
+		if ((!strcmp(op, "launch") || refree) && i % 64 == 63)
 			hipStreamSynchronize(0);
 	}
 	report(op, v, n, sum(v, n), n);
