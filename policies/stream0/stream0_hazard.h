@@ -53,8 +53,7 @@ extern struct s0_hz_tabgen s0_hz_tab_gen LB_HIDDEN;
 /*
  * What a thread's last s0_hz_granules() on a set of granules left: every
  * slot of the set held the thread's own touch of the whole granule on
- * device dev, as of s0_hz_tab_gen.n == gen (ok 0: not so, or not
- * known).
+ * device dev, as of s0_hz_tab_gen.n == gen (ok 0: not so, or not known).
  * While that holds, checking the set again finds only slots of its own,
  * never a hazard, and stores the submission numbers: what
  * stream0_touch.c's hz_sealed() does.
