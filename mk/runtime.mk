@@ -49,6 +49,11 @@ $(RT)/plain/librt_plain.so: tests/shim/rt_plain.c
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -fPIC -shared $< -o $@
 
+# Unwrapped HIP functions, preloaded after the shim (t_runtime.sh).
+$(RT)/spy/librt_spy.so: tests/shim/rt_spy.c
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -fPIC -shared $< -o $@
+
 # The opener finds plain/librt_plain.so by its RUNPATH only.
 $(RT)/librt_opener.so: tests/shim/rt_opener.c
 	@mkdir -p $(@D)
@@ -57,5 +62,6 @@ $(RT)/librt_opener.so: tests/shim/rt_opener.c
 
 RT_TEST_DEPS := $(RT)/so5/libamdhip64.so.5 $(RT)/so6/ext/rt_ext.so $(RT)/so7/ext/rt_ext.so \
 	$(RT)/wheel/torch/_C.so $(RT)/prog_dlsym6 $(RT)/prog_runtime \
-	$(RT)/prog_deepbind $(RT)/plain/librt_plain.so $(RT)/librt_opener.so
+	$(RT)/prog_deepbind $(RT)/plain/librt_plain.so $(RT)/librt_opener.so \
+	$(RT)/spy/librt_spy.so
 check-shim check-shim-asan: $(RT_TEST_DEPS)

@@ -48,7 +48,6 @@
  * checked against.
  */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #define LB_REAL_DIRECT /* the core: not counted in lb_rt_own */
 #include "shim.h"
 #include "run_solo.h"
@@ -66,22 +65,13 @@ static int lb_is_failure(hipError_t e)
 
 void lb_lasterr_init(void)
 {
-	hipError_t (*ver)(int *) = NULL;
-	Dl_info info;
-	void *h;
+	hipError_t (*ver)(int *);
 	int v = 0;
 
 	if (!lb_real.hipGetLastError || !lb_real.hipPeekAtLastError)
 		return;
-	/* The runtime's own hipRuntimeGetVersion, wherever it was found. */
-	if (dladdr((void *)lb_real.hipGetLastError, &info) && info.dli_fname) {
-		h = dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD);
-		if (h) {
-			ver = (hipError_t(*)(int *))dlsym(
-				h, "hipRuntimeGetVersion");
-			dlclose(h);
-		}
-	}
+	/* The runtime's own hipRuntimeGetVersion, from the library chosen. */
+	ver = (hipError_t(*)(int *))lb_rt_sym("hipRuntimeGetVersion");
 	if (ver && ver(&v) == hipSuccess)
 		lb_le_sticky = v >= 70000000;
 	/* That call's result is the runtime's last error now: clear it. */

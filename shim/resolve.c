@@ -51,6 +51,8 @@ static const char *const lb_names[] = {
 
 /* The library lb_real comes from; NULL for the global scope (RTLD_NEXT). */
 static void *lb_rt_handle;
+/* lb_resolve_all found a runtime (in lb_rt_handle or the global scope). */
+static int lb_rt_found;
 
 static ElfW(Addr) lb_base_of(const void *addr)
 {
@@ -97,6 +99,19 @@ void *lb_resolve_one(int api)
 	/* While lb_init() runs: the library chosen, once it is known. */
 	return lb_sym_in(__atomic_load_n(&lb_rt_handle, __ATOMIC_ACQUIRE),
 			 lb_api_info[api].symbol);
+}
+
+void *lb_rt_sym(const char *sym)
+{
+	int saved = errno;
+	void *fn = NULL;
+
+	if (__atomic_load_n(&lb_rt_found, __ATOMIC_ACQUIRE)) {
+		fn = lb_sym_in(lb_rt_handle, sym);
+		dlerror(); /* a miss is ours, not the program's */
+	}
+	errno = saved;
+	return fn;
 }
 
 /* The HIP runtimes among the loaded objects, in load order (two kept). */
@@ -249,6 +264,8 @@ int lb_resolve_all(const char *libpath)
 	}
 	/* Our misses are not the program's: leave no dlerror() behind. */
 	dlerror();
+	/* lb_rt_sym's functions come from where the rows' came from. */
+	__atomic_store_n(&lb_rt_found, found && (h || !why), __ATOMIC_RELEASE);
 	if (!found) {
 		lb_log(LB_LOG_WARN,
 		       "cannot find the HIP runtime (%s: %s); every HIP call "

@@ -67,6 +67,15 @@ void lb_init(void);
  */
 void *lb_resolve_one(int api);
 
+/*
+ * A runtime function by name, table row or not, from the one library the
+ * table's functions came from (resolve.c's rule: never some functions from
+ * one runtime and some from another).  Returns NULL before resolution,
+ * when no runtime was found, or when that library lacks sym.  Leaves no
+ * dlerror() behind and errno as it was.
+ */
+void *lb_rt_sym(const char *sym);
+
 /* Is addr inside liblbshim.so itself?  (NULL is not.) */
 int lb_in_self(const void *addr);
 

@@ -4,7 +4,6 @@
  * as the runtime would.
  */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <stdint.h>
 #include <string.h>
 #include "lbshim/trace_format.h"
@@ -25,19 +24,7 @@ static pthread_once_t lb_getattr_once = PTHREAD_ONCE_INIT;
 
 static void lb_getattr_resolve(void)
 {
-	void *h;
-
-	lb_getattr = (lb_getattr_fn)dlsym(RTLD_NEXT, "hipDeviceGetAttribute");
-	if (lb_getattr)
-		return;
-	h = dlopen("libamdhip64.so.5", RTLD_NOW | RTLD_NOLOAD);
-	if (!h && lb_real.hipMalloc)
-		h = dlopen(lb_lib_of((void *)lb_real.hipMalloc),
-			   RTLD_NOW | RTLD_NOLOAD);
-	if (h) {
-		lb_getattr = (lb_getattr_fn)dlsym(h, "hipDeviceGetAttribute");
-		dlclose(h); /* NOLOAD took a reference; the library stays */
-	}
+	lb_getattr = (lb_getattr_fn)lb_rt_sym("hipDeviceGetAttribute");
 }
 
 /* Pitch alignment of device d: 256, or the texture pitch alignment. */

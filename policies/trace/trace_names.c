@@ -6,15 +6,14 @@
  * The names are learned off the hot path, when the program registers a
  * stub (__hipRegisterFunction) or gets a function (hipModuleGetFunction),
  * into an open-addressing table that launches read without a lock.  A
- * stub the table does not know is asked of the runtime once
- * (hipKernelNameRefByPtr, found with dlsym: it is not a wrapped API) and
- * remembered, found or not.  No demangling here: lbtrace does that.
+ * stub the table does not know is asked of the runtime once (its own
+ * hipKernelNameRefByPtr, lb_real's, not our wrapper) and remembered,
+ * found or not.  No demangling here: lbtrace does that.
  *
  * Ids are per file: each entry remembers (file generation, id), so a
  * forked child writing its own file writes the name again at first use.
  */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>
@@ -241,28 +240,9 @@ scan:
 	return n ? (long)n : -1;
 }
 
-/* A runtime function that is not in hip_api.def, where lb_real's are. */
-static void *lb_rt_sym(const char *sym)
-{
-	Dl_info info;
-	void *h, *fn = dlsym(RTLD_NEXT, sym);
-
-	if (fn)
-		return fn;
-	if (!lb_real.hipMalloc || !dladdr((void *)lb_real.hipMalloc, &info) ||
-	    !info.dli_fname)
-		return NULL;
-	h = dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
-	if (!h)
-		return NULL;
-	fn = dlsym(h, sym);
-	dlclose(h);
-	return fn;
-}
-
 void lb_names_init(void)
 {
-	lb_tr.kname_by_ptr = lb_rt_sym("hipKernelNameRefByPtr");
+	lb_tr.kname_by_ptr = lb_real.hipKernelNameRefByPtr;
 	lb_tr.kname_ref = lb_rt_sym("hipKernelNameRef");
 	lb_tr.err_name = lb_rt_sym("hipGetErrorName");
 	pthread_mutex_lock(&lb_kmutex);

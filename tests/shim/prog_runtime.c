@@ -4,9 +4,10 @@
  * HIP runtimes the process has mapped, so a test can check where the
  * calls went and that the shim loaded no second runtime.
  *
- * Usage: prog_runtime [-g] [-d] EXT...
+ * Usage: prog_runtime [-g] [-d] [-p] EXT...
  *   -g  open RTLD_GLOBAL (default RTLD_LOCAL)
  *   -d  open RTLD_DEEPBIND too
+ *   -p  run rt_ext_pitch instead of rt_ext_run
  * Prints per extension "EXT: <rt_ext_run's line> calls=<hipMalloc calls
  * its runtime received>", then "mapped: <dir/file>..." of every object
  * whose name contains libamdhip64, in load order.
@@ -44,13 +45,15 @@ static int mapped_one(struct dl_phdr_info *info, size_t size, void *data)
 
 int main(int argc, char **argv)
 {
-	int mode = RTLD_NOW | RTLD_LOCAL, i = 1;
+	int mode = RTLD_NOW | RTLD_LOCAL, i = 1, pitch = 0;
 
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "-g"))
 			mode = (mode & ~RTLD_LOCAL) | RTLD_GLOBAL;
 		else if (!strcmp(argv[i], "-d"))
 			mode |= RTLD_DEEPBIND;
+		else if (!strcmp(argv[i], "-p"))
+			pitch = 1;
 	}
 	for (; i < argc; i++) {
 		void *h = dlopen(argv[i], mode);
@@ -62,7 +65,8 @@ int main(int argc, char **argv)
 			printf("%s: %s\n", tail2(argv[i]), dlerror());
 			continue;
 		}
-		run = (void (*)(char *, size_t))dlsym(h, "rt_ext_run");
+		run = (void (*)(char *, size_t))dlsym(
+			h, pitch ? "rt_ext_pitch" : "rt_ext_run");
 		count = (unsigned long (*)(int))dlsym(h, "fakehip_count");
 		if (!run || !count) {
 			printf("%s: no rt_ext_run or fakehip_count\n",

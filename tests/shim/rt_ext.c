@@ -46,3 +46,19 @@ __attribute__((visibility("default"))) void rt_ext_run(char *buf, size_t n)
 	snprintf(buf, n, "ctor=%d malloc=%d getdevice=%d free=%d bound=%s",
 		 rt_ext_ctor_ret, a, b, c, rt_ext_base((void *)hipMalloc));
 }
+
+/*
+ * Calls hipMallocPitch (the pool policy serves it and asks the runtime for
+ * the device's pitch alignment) and hipFree; writes their results and the
+ * pitch into buf.
+ */
+__attribute__((visibility("default"))) void rt_ext_pitch(char *buf, size_t n)
+{
+	void *p = NULL;
+	size_t pitch = 0;
+	int a, b;
+
+	a = hipMallocPitch(&p, &pitch, 100, 2);
+	b = hipFree(p);
+	snprintf(buf, n, "mallocpitch=%d pitch=%zu free=%d", a, pitch, b);
+}

@@ -98,4 +98,19 @@ expect_eq "a runtime loaded later" "$(echo "$got" | sed -n 2p)" \
 	"torch/_C.so: ctor=0 malloc=0 getdevice=0 free=0 bound=liblbshim.so calls=0"
 expect_eq "a runtime loaded later: mapped" "$(echo "$got" | tail -n 1)" \
 	"mapped: ../libamdhip64.so.6 lib/libamdhip64.so"
+
+# Functions the table does not wrap (the pool's hipDeviceGetAttribute, the
+# last-error rule's hipRuntimeGetVersion, the trace's kernel names) come
+# from the runtime the shim chose, like its rows: not from a library
+# preloaded after the shim, which dlsym(RTLD_NEXT) would find first.  The
+# chosen runtime (the extension's, RTLD_LOCAL) lacks them: nothing of
+# rt_spy may be called (the pool asks for the pitch alignment at
+# hipMallocPitch, stream0 and pool read the runtime's version at start).
+SPY=$RT/spy/librt_spy.so
+LBSHIM_POLICIES=trace,pool,stream0 LBSHIM_TRACE=$TMP/spy.lbt \
+	LD_PRELOAD="${PRELOAD_PREFIX:+$PRELOAD_PREFIX }$SHIM $SPY" \
+	"$P" -p "$RT/so6/ext/rt_ext.so" >"$TMP/out" 2>"$TMP/err" ||
+	fail "spy: $(cat "$TMP/err")"
+grep -q '^ext/rt_ext.so: mallocpitch=' "$TMP/out" || fail "spy: $(cat "$TMP/out")"
+grep -q rt_spy "$TMP/err" && fail "spy: called: $(grep rt_spy "$TMP/err")"
 exit 0
