@@ -28,11 +28,9 @@
 #include <link.h>
 #include <stddef.h>
 #include <string.h>
+#include "lbshim/pp.h"
 #include "shim.h"
 #include "elfdyn.h"
-
-#define LB_STR_(x) #x
-#define LB_STR(x) LB_STR_(x)
 
 typedef void *(*lb_dlopen_fn)(const char *file, int mode);
 

@@ -3,14 +3,14 @@
  *
  * The direct path (run_solo.h) asks the solo policy's direct hook about
  * every submission: an indirect call, the arguments stored for it, the
- * hook's own tests (issue 16: about 90 instructions of stream0's 3 ns
- * budget).  Most of a thread's submissions get the answer its previous
- * one got: "the null stream is my stream S", "this user stream goes
- * unchanged".  So the hook may leave that answer with the core, per
- * thread, and the wrapper then applies it to the thread's next
- * submissions itself, with no hook called, until the policy withdraws
- * it.  The decision stays the policy's: it says what holds and for how
- * long; the core only repeats it.
+ * hook's own tests: most of stream0's budget (tests/bench/NOTES.md,
+ * "Figures that were in the code").  Most of a thread's submissions get
+ * the answer its previous one got: "the null stream is my stream S",
+ * "this user stream goes unchanged".  So the hook may leave that answer
+ * with the core, per thread, and the wrapper then applies it to the
+ * thread's next submissions itself, with no hook called, until the
+ * policy withdraws it.  The decision stays the policy's: it says what
+ * holds and for how long; the core only repeats it.
  *
  * Rules for the policy (the only writer of a thread's answer is that
  * thread, inside the policy's hooks):

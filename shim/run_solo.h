@@ -4,8 +4,8 @@
  * lb_run() serves any mix of policies: a loop over them, the runtime
  * reached through the thunk's pointer, every per-API fact looked up.  With
  * one policy alone (trace, stream0 or pool, the common case) that
- * generality was most of what a call paid (issue 16: 8 to 10 ns of a
- * stream0 call whose own work is about 1 ns).  lb_run_solo() does the
+ * generality was most of what a call paid (tests/bench/NOTES.md, "Figures
+ * that were in the code").  lb_run_solo() does the
  * same steps in the same order with the same hooks, inlined into each
  * wrapper, so that the API id is a constant and the thunk a direct call;
  * the policy's own functions are called through lb_solo, set once at

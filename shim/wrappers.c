@@ -8,10 +8,9 @@
  * The fast path is a few loads and tests and a tail call; what runs
  * before lb_init() has finished is in lb_early_<name>, out of its way.
  * With policies (lb_gate 2) the wrapper's code falls through, the
- * pass-through (1) takes one branch: on a CPU whose core another
- * machine's work shares, a taken branch costs about a nanosecond, and
- * the policies' side has more of them to avoid (stream0's remapped call
- * 1.1 ns faster, pass-through 0.3 ns slower, measured on such a CPU).
+ * pass-through (1) takes one branch: a taken branch costs on a CPU whose
+ * core another machine's work shares, and the policies' side has more of
+ * them to avoid (tests/bench/NOTES.md, "Figures that were in the code").
  */
 #include <stddef.h>
 #define LB_REAL_DIRECT /* the core: not counted in lb_rt_own */
@@ -73,8 +72,8 @@
  * lb_hook_<name>: the arguments as lb_slow_<name> keeps them (LB_ARGS),
  * the stream's slot handed to the solo policy's direct hook, then the
  * runtime.  lb_direct_<name> and lb_serve_<name> are inlined into the
- * exported function (a jump to another function cost more than its
- * instructions on this kind of machine); the pass-through path stays
+ * exported function (a jump to another function cost more than their
+ * instructions: tests/bench/NOTES.md); the pass-through path stays
  * free of their frames (GCC saves registers only on the policies' side);
  * lb_hook_<name> stays out of line.
  * lb_serve_<name>, for rows with no stream: the solo policy's

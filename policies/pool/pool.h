@@ -395,8 +395,6 @@ void lb_pheap_release(struct lb_pblock *b);
  * after waiting for their pending device work.  Returns bytes released.
  */
 size_t lb_pheap_trim(struct lb_pdev *d);
-/* Bytes of d held free in its heaps (bins and pending). */
-size_t lb_pheap_free_bytes(struct lb_pdev *d);
 /* Forgets d's chunks without freeing them (hipDeviceReset freed them). */
 void lb_pheap_drop(struct lb_pdev *d);
 /* Bin index of a size (exported for the thread cache and tests). */
@@ -416,8 +414,6 @@ int lb_ptc_flush_mine(void);
 #define LB_TC_MAX_BLOCK ((size_t)256 << 10)
 /* Device d's inuse_asked with the threads' own counts (pool.h). */
 size_t lb_ptc_inuse_asked(struct lb_pdev *d);
-/* Bytes of device dev in all thread caches. */
-size_t lb_ptc_bytes(int dev);
 /* The calling thread is exiting. */
 void lb_ptc_thread_exit(void);
 /* Sums of the counters of every thread, live and gone. */

@@ -344,8 +344,8 @@ static hipError_t lb_chunk_get(struct lb_pdev *d, int kind, size_t size,
  * there, rather than a new 2 MiB chunk.  Such a request (an attention
  * score, a weight of 1 MiB) needs half a small chunk in one piece, which
  * a few long-lived smaller blocks easily deny it, while the large heap's
- * blocks of the previous layer are free (pool_bench's transformer replay:
- * one small chunk in 23 saved, fragmentation 12% to 8%).  Smaller
+ * blocks of the previous layer are free (pool_bench's transformer replay
+ * shows the gain: tests/bench/NOTES.md).  Smaller
  * requests never borrow: they would pin a large chunk.  Returns 1 with
  * *out set, or 0.
  */
@@ -591,21 +591,6 @@ size_t lb_pheap_trim(struct lb_pdev *d)
 	if (bytes)
 		lb_padd(&lb_pstat.trims, 1);
 	return bytes;
-}
-
-size_t lb_pheap_free_bytes(struct lb_pdev *d)
-{
-	size_t n = 0;
-	int k, s;
-
-	for (k = 0; k < LB_PK_COUNT; k++) {
-		for (s = 0; s < LB_PC_COUNT; s++) {
-			pthread_mutex_lock(&d->heap[k][s].lock);
-			n += d->heap[k][s].free_bytes;
-			pthread_mutex_unlock(&d->heap[k][s].lock);
-		}
-	}
-	return n;
 }
 
 void lb_pheap_drop(struct lb_pdev *d)

@@ -182,26 +182,6 @@ void lb_ptc_flush(int dev, int drop)
 	pthread_mutex_unlock(&lb_ptc_reg);
 }
 
-size_t lb_ptc_bytes(int dev)
-{
-	struct lb_ptc *t;
-	size_t n = 0;
-	int i;
-
-	pthread_mutex_lock(&lb_ptc_reg);
-	lb_ptc_stop_all();
-	for (t = lb_ptc_all; t; t = t->next) {
-		lb_ptc_foreign_lock(t);
-		for (i = 0; i < t->n; i++)
-			if (t->e[i].b->chunk->heap->dev->id == dev)
-				n += t->e[i].b->size;
-		lb_ptc_foreign_unlock(t);
-	}
-	lb_ptc_resume_all();
-	pthread_mutex_unlock(&lb_ptc_reg);
-	return n;
-}
-
 /* lb_ptc_count() before the thread has a cache, or after it exited. */
 void lb_ptc_count_slow(int what)
 {

@@ -8,7 +8,7 @@
  * Under remap the null-stream work is on S, and blocking streams do not
  * wait for each other, so both orders are gone (as in a per-thread build).
  * The count looks only where the thread switches from one kind of stream
- * to the other: a query of the stream it leaves (1.5 us on a GPU), never
+ * to the other: a query of the stream it leaves (microseconds on a GPU), never
  * one per launch; a switch whose earlier work is still pending is a
  * hazard.
  */

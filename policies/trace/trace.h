@@ -383,12 +383,9 @@ void lb_call_rec(struct lb_trace_rec *rec, const struct lb_call *c,
 
 /* ---- arguments (trace_args.c) ---- */
 
-/* Fills r->a[], r->hdr.note and flags for call c (after the runtime). */
-void lb_args_fill(struct lb_trace_rec *r, const struct lb_call *c);
-
 /*
- * lb_args_fill's part per kind of call: fills r->a[] and may set note
- * and flags, which the caller cleared, as it cleared a[].
+ * Per kind of call: fills r->a[] and may set note and flags, which the
+ * caller cleared, as it cleared a[] (after the runtime).
  */
 extern void (*const lb_args_fill_kind[LB_KIND_COUNT])(
 	struct lb_trace_rec *r, const struct lb_call *c) LB_HIDDEN;

@@ -617,11 +617,3 @@ void (*const lb_args_fill_kind[LB_KIND_COUNT])(struct lb_trace_rec *r,
 	[LB_KIND_DEVICE] = lb_fill_other,  [LB_KIND_REG] = lb_fill_reg,
 	[LB_KIND_OTHER] = lb_fill_other,
 };
-
-void lb_args_fill(struct lb_trace_rec *r, const struct lb_call *c)
-{
-	r->a[0] = r->a[1] = r->a[2] = 0;
-	r->hdr.note = 0;
-	r->hdr.flags = 0;
-	lb_args_fill_kind[lb_api_info[c->api].kind](r, c);
-}
