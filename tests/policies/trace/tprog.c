@@ -185,6 +185,10 @@ static void alt_handler(int sig)
 	int len;
 
 	(void)sig;
+	/* formatted once before measuring, so that what snprintf needs (and
+	 * the binding of its symbol, made lazily on first use) is counted */
+	len = snprintf(msg, sizeof(msg), "altstack used %zu of %zu\n", used,
+		       alt_size);
 	for (i = 0; i < alt_size && alt_lo[i] == 0xa5; i++)
 		used--;
 	len = snprintf(msg, sizeof(msg), "altstack used %zu of %zu\n", used,
