@@ -85,8 +85,7 @@ $(BUILD)/asan/obj/%.o: %.c $(wildcard include/lbshim/*.h include/lbshim/*.def sh
 	@mkdir -p $(@D)
 	$(CC) $(SHIM_CFLAGS) $(ASAN_FLAGS) -O1 -c $< -o $@
 $(BUILD)/asan/liblbshim.so: $(ASAN_OBJS) $(BUILD)/liblbshim.map
-	$(CC) -shared $(ASAN_FLAGS) -o $@ $(ASAN_OBJS) -Wl,--version-script=$(BUILD)/liblbshim.map \
-		-Wl,-soname,liblbshim.so $(SHIM_LIBS)
+	$(CC) -shared $(ASAN_FLAGS) -o $@ $(ASAN_OBJS) $(SHIM_LDFLAGS) $(SHIM_LIBS)
 
 # hipemu by its path: mk/hipemu.mk, which names it, is read after this.
 SHIM_TEST_DEPS = $(BUILD)/liblbshim.so $(SHIMT)/check_table $(SHIMT)/check_forward \

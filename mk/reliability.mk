@@ -44,9 +44,8 @@ $(BUILD)/tsan/obj/%.o: %.c $(wildcard include/lbshim/*.h include/lbshim/*.def sh
 	@mkdir -p $(@D)
 	$(CC) $(SHIM_CFLAGS) -fsanitize=thread -O1 -c $< -o $@
 $(TSAN_SHIM): $(TSAN_OBJS) $(BUILD)/liblbshim.map
-	$(CC) -shared -fsanitize=thread -o $@ $(TSAN_OBJS) \
-		-Wl,--version-script=$(BUILD)/liblbshim.map \
-		-Wl,-soname,liblbshim.so $(SHIM_LIBS)
+	$(CC) -shared -fsanitize=thread -o $@ $(TSAN_OBJS) $(SHIM_LDFLAGS) \
+		$(SHIM_LIBS)
 
 # Tests read BUILD, SHIM, PRELOAD_PREFIX (tests/shim/lib.sh) and REL_MODE
 # (check or stress).

@@ -3,6 +3,12 @@
 SHIM_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(SHIM_SRCS))
 SHIM_CFLAGS = $(LB_CFLAGS) -Ishim -fvisibility=hidden $(UNWIND_CFLAGS)
 SHIM_LIBS = -ldl -lpthread $(UNWIND_LIBS)
+# How every build of the library is linked (this one, the ASan and the TSan
+# builds): HIP's names only, and every symbol bound at load, so that no
+# lazy binding (glibc's resolver saves the vector registers on the stack)
+# runs in the crash handler on a program's small alternate stack.
+SHIM_LDFLAGS = -Wl,--version-script=$(BUILD)/liblbshim.map \
+	-Wl,-soname,liblbshim.so -Wl,-z,now
 
 ALL_TARGETS += $(BUILD)/liblbshim.so
 
@@ -19,5 +25,5 @@ $(BUILD)/obj/%.o: %.c $(wildcard include/lbshim/*.h include/lbshim/*.def shim/*.
 	$(CC) $(SHIM_CFLAGS) -c $< -o $@
 
 $(BUILD)/liblbshim.so: $(SHIM_OBJS) $(BUILD)/liblbshim.map
-	$(CC) -shared -o $@ $(SHIM_OBJS) -Wl,--version-script=$(BUILD)/liblbshim.map \
-		-Wl,-soname,liblbshim.so -Wl,-z,now -Wl,--no-undefined $(SHIM_LIBS)
+	$(CC) -shared -o $@ $(SHIM_OBJS) $(SHIM_LDFLAGS) -Wl,--no-undefined \
+		$(SHIM_LIBS)
