@@ -14,19 +14,15 @@
  * bytes each while reading, 12 after), not with the files' size.
  */
 #define _GNU_SOURCE
-#include <dirent.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "lbshim/api.h"
 #include "ab/ab.h"
+#include "read/paths.h"
 #include "read/reader.h"
 #include "ab/ab_priv.h"
-
-#define AB_MAX_DEPTH 16	/* directory recursion */
 
 void lbt_ab_usage(FILE *f)
 {
@@ -68,86 +64,31 @@ static int add_file(struct ab_group *g, const char *path, const char *key)
 		       0 : -1;
 }
 
-static int is_lbt(const char *name)
-{
-	size_t n = strlen(name);
-
-	return n > 4 && !strcmp(name + n - 4, ".lbt");
-}
-
-/* Adds the *.lbt files under DIR, in name order, keyed by their dir. */
-static int add_dir(struct ab_group *g, const char *dir, int depth)
-{
-	struct dirent **ents = NULL;
-	int n, i, rc = 0;
-	char *key = NULL, *p;
-	struct stat st;
-
-	n = scandir(dir, &ents, NULL, alphasort);
-	if (n < 0) {
-		fprintf(stderr, "lbtrace ab: %s: %s\n", dir, strerror(errno));
-		return -2;
-	}
-	if (asprintf(&key, "dir:%s", dir) < 0)
-		key = NULL;
-	for (i = 0; i < n; i++) {
-		const char *e = ents[i]->d_name;
-
-		if (rc || e[0] == '.' || !key)
-			continue;
-		if (asprintf(&p, "%s/%s", dir, e) < 0) {
-			rc = -1;
-			continue;
-		}
-		/* Directories are entered only if real (a symlink to one
-		 * could make a loop); files may be links. */
-		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
-			if (depth < AB_MAX_DEPTH)
-				rc = add_dir(g, p, depth + 1);
-		} else if (is_lbt(e) && stat(p, &st) == 0 &&
-			   S_ISREG(st.st_mode)) {
-			rc = add_file(g, p, key);
-		}
-		free(p);
-	}
-	for (i = 0; i < n; i++)
-		free(ents[i]);
-	free(ents);
-	if (!key)
-		return -1;
-	free(key);
-	return rc;
-}
-
-/* Adds argument ARG (a file or a directory); -2 if it cannot be read. */
+/*
+ * Adds the trace files of argument ARG (a file, or a directory searched
+ * by lbt_paths_add()): keyed by the directory each was found in, or by
+ * itself when named.  0; -2 if some of it cannot be read (named); -1.
+ */
 static int add_arg(struct ab_group *g, const char *arg)
 {
-	struct stat st;
+	struct lbt_paths ps = { 0 };
 	char *key;
-	int rc;
+	size_t i;
+	int rc = lbt_paths_add(&ps, arg, stderr), r = 0;
 
-	if (stat(arg, &st) < 0) {
-		fprintf(stderr, "lbtrace ab: %s: %s\n", arg, strerror(errno));
-		return -2;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		char *d = strdup(arg);
-		size_t n;
+	for (i = 0; i < ps.n && !r; i++) {
+		const struct lbt_path *p = &ps.v[i];
 
-		if (!d)
-			return -1;
-		n = strlen(d);
-		while (n > 1 && d[n - 1] == '/')
-			d[--n] = 0;
-		rc = add_dir(g, d, 0);
-		free(d);
-		return rc;
+		if (asprintf(&key, "%s:%s", p->dir ? "dir" : "file",
+			     p->dir ? p->dir : p->path) < 0) {
+			r = -1;
+			break;
+		}
+		r = add_file(g, p->path, key);
+		free(key);
 	}
-	if (asprintf(&key, "file:%s", arg) < 0)
-		return -1;
-	rc = add_file(g, arg, key);
-	free(key);
-	return rc;
+	lbt_paths_free(&ps);
+	return rc < 0 || r ? -1 : rc ? -2 : 0;
 }
 
 /* ---- rows ---- */

@@ -3,7 +3,8 @@
  * Parses options, opens the traces, runs the command's format.
  *
  * Exit status: 0 success, 1 bad usage (one line, then the usage), 2 a
- * file that cannot be read or is not a valid trace.
+ * file that cannot be read or is not a valid trace (the others are still
+ * shown).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -15,6 +16,7 @@
 #include "format/fmt.h"
 #include "ab/runner.h"
 #include "lbshim/version.h"
+#include "read/paths.h"
 
 struct cmd {
 	const char *name;
@@ -61,12 +63,16 @@ static const char filters[] =
     "    --errors        only failed calls (and crashes)\n"
     "    --last N        only the last N records that pass\n";
 
+static const char files_note[] =
+    "FILE: a trace, or a directory searched for *.lbt files\n";
+
 static void usage(FILE *f, const struct cmd *c)
 {
 	int i;
 
 	if (c) {
 		fprintf(f, "usage: lbtrace %s\n", c->usage);
+		fputs(files_note, f);
 		if (strcmp(c->name, "crash") != 0)
 			fputs(filters, f);
 		return;
@@ -80,6 +86,7 @@ static void usage(FILE *f, const struct cmd *c)
 	for (i = 0; i < NOWN; i++)
 		fprintf(f, "  %s\n", own_cmds[i].usage);
 	fputs(filters, f);
+	fputs(files_note, f);
 	fputs("Several files (processes, ranks) are merged by wall time.\n"
 	      "See lbtrace(1).\n",
 	      f);
@@ -226,7 +233,9 @@ static int run(const struct cmd *c, struct args *a)
 	struct lbt_set *set = lbt_set_new(stderr);
 	struct lbt_out *o = malloc(sizeof(*o));
 	FILE *out = stdout;
-	int i, bad = 0, rc;
+	struct lbt_paths ps = { 0 };
+	size_t j;
+	int i, r, bad = 0, rc;
 
 	if (!set || !o) {
 		fputs("lbtrace: out of memory\n", stderr);
@@ -236,10 +245,23 @@ static int run(const struct cmd *c, struct args *a)
 	}
 	/* statistics read each record once: the scan rides along */
 	lbt_set_lazy(set, !strcmp(c->name, "summary") && !a->opt.last);
-	for (i = 0; i < a->nfiles; i++)
-		bad |= lbt_set_add(set, a->files[i]) != 0;
-	if (bad) {
-		rc = 2;
+	/*
+	 * Every file that can be read is read, each that cannot is named
+	 * (lbtrace crash rank*.lbt with one bad rank still shows the
+	 * others), and the status says that some were not.
+	 */
+	for (i = 0; i < a->nfiles; i++) {
+		r = lbt_paths_add(&ps, a->files[i], stderr);
+		if (r < 0) {
+			rc = 2;
+			goto out;
+		}
+		bad |= r;
+	}
+	for (j = 0; j < ps.n; j++)
+		bad |= lbt_set_add(set, ps.v[j].path) != 0;
+	if (!lbt_set_nfiles(set)) {
+		rc = 2; /* nothing to show; what was wrong is said */
 		goto out;
 	}
 	if (!strcmp(c->name, "print"))
@@ -270,11 +292,12 @@ static int run(const struct cmd *c, struct args *a)
 	if (o->error)
 		fprintf(stderr, "lbtrace: %s: write error\n",
 			a->out ? a->out : "standard output");
-	if (!rc && lbt_set_corrupt(set))
+	if (!rc && (bad || lbt_set_corrupt(set)))
 		rc = 2;
 out:
 	free(o);
 	lbt_set_free(set);
+	lbt_paths_free(&ps);
 	return rc;
 }
 

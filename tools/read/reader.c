@@ -1,8 +1,8 @@
 /*
  * reader.c - opening a trace file: reading it (pread, or from memory),
- * header validation, the block index (which blocks belong to which
- * thread, in what order), the map of the writer's API ids to ours, and
- * the clock conversion.
+ * the block index (which blocks belong to which thread, in what order),
+ * the map of the writer's API ids to ours, and the clock conversion.
+ * The header is validated by reader_header.c.
  *
  * Trust nothing in the file: every count below is derived from the file's
  * real length, and header values only select among bounded choices.
@@ -18,15 +18,10 @@
 #include "lbshim/api.h"
 #include "read/reader_priv.h"
 
-/* Largest block size accepted: keeps per-block work bounded. */
-#define LBT_MAX_BLOCK_SIZE (64u << 20)
 /* Largest non-regular input (pipe) read into memory. */
 #define LBT_MAX_STREAM_INPUT (1ull << 30)
 
-static void say(struct lbt_set *set, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void say(struct lbt_set *set, const char *fmt, ...)
+void lbt_say(struct lbt_set *set, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -116,50 +111,6 @@ void lbt_set_free(struct lbt_set *set)
 int64_t lbt_ticks_to_ns(const struct lbt_file *f, uint64_t t)
 {
 	return lbt_ticks_ns(f, t);
-}
-
-/* Validates the header; returns 0 or -1 after a message. */
-static int check_header(struct lbt_set *set, struct lbt_file *f)
-{
-	const struct lb_trace_header *h = &f->hdr;
-
-	if (f->size < 8 || memcmp(h->magic, LB_TRACE_MAGIC, 8) != 0) {
-		say(set, "%s: byte 0: not an lbshim trace (bad magic)",
-		    f->path);
-		return -1;
-	}
-	if (f->size < LB_TRACE_HEADER_SIZE) {
-		say(set, "%s: byte %llu: file ends inside the %u-byte header",
-		    f->path, (unsigned long long)f->size, LB_TRACE_HEADER_SIZE);
-		return -1;
-	}
-	if (h->version != LB_TRACE_VERSION) {
-		say(set,
-		    "%s: byte 8: trace format version %u, this lbtrace "
-		    "reads version %u",
-		    f->path, h->version, LB_TRACE_VERSION);
-		return -1;
-	}
-	if (h->header_size != LB_TRACE_HEADER_SIZE ||
-	    h->rec_size != LB_TRACE_REC_SIZE) {
-		say(set,
-		    "%s: byte 12: header size %u / record size %u, "
-		    "expected %u / %u",
-		    f->path, h->header_size, h->rec_size, LB_TRACE_HEADER_SIZE,
-		    LB_TRACE_REC_SIZE);
-		return -1;
-	}
-	if (h->block_size < 4096 || h->block_size % 4096 ||
-	    h->block_size > LBT_MAX_BLOCK_SIZE) {
-		say(set, "%s: byte 20: invalid block size %u", f->path,
-		    h->block_size);
-		return -1;
-	}
-	if (!h->ticks_per_sec) {
-		say(set, "%s: byte 40: clock rate is 0", f->path);
-		return -1;
-	}
-	return 0;
 }
 
 static void setup_clock(struct lbt_file *f)
@@ -425,10 +376,10 @@ static int index_blocks(struct lbt_set *set, struct lbt_file *f)
 		if (h->magic == 0)
 			continue; /* handed out never, or not yet */
 		if (h->magic != LB_BLOCK_MAGIC) {
-			say(set,
-			    "%s: byte %llu: bad block header (magic 0x%08x)"
-			    ", block skipped",
-			    f->path, (unsigned long long)off, h->magic);
+			lbt_say(set,
+				"%s: byte %llu: bad block header (magic 0x%08x)"
+				", block skipped",
+				f->path, (unsigned long long)off, h->magic);
 			f->corrupt = 1;
 			continue;
 		}
@@ -498,10 +449,10 @@ static void check_truncation(struct lbt_set *set, struct lbt_file *f)
 		f->truncated_at = f->size;
 	}
 	if (f->truncated)
-		say(set,
-		    "%s: truncated at byte %llu: the rest of the trace is "
-		    "missing",
-		    f->path, (unsigned long long)f->truncated_at);
+		lbt_say(set,
+			"%s: truncated at byte %llu: the rest of the trace is "
+			"missing",
+			f->path, (unsigned long long)f->truncated_at);
 }
 
 /* Recomputes the set origin (earliest start) and every file's shift. */
@@ -539,7 +490,7 @@ static int add_file(struct lbt_set *set, struct lbt_file *f)
 	} else if (f->size) {
 		fetch(f, 0, f->size, &f->hdr);
 	}
-	if (check_header(set, f))
+	if (lbt_check_header(set, f))
 		goto bad;
 	f->hdr.host[sizeof(f->hdr.host) - 1] = 0;
 	f->hdr.cmdline[sizeof(f->hdr.cmdline) - 1] = 0;
@@ -563,7 +514,7 @@ static int add_file(struct lbt_set *set, struct lbt_file *f)
 	set->started = 0;
 	return 0;
 oom:
-	say(set, "%s: out of memory", f->path);
+	lbt_say(set, "%s: out of memory", f->path);
 bad:
 	file_free(f);
 	return -1;
@@ -576,7 +527,7 @@ int lbt_set_add_mem(struct lbt_set *set, const char *name, const void *buf,
 
 	if (!f || !(f->path = strdup(name ? name : "(memory)"))) {
 		free(f);
-		say(set, "%s: out of memory", name);
+		lbt_say(set, "%s: out of memory", name);
 		return -1;
 	}
 	f->fd = -1;
@@ -587,7 +538,7 @@ int lbt_set_add_mem(struct lbt_set *set, const char *name, const void *buf,
 		void *copy = malloc(len ? len : 1);
 
 		if (!copy) {
-			say(set, "%s: out of memory", f->path);
+			lbt_say(set, "%s: out of memory", f->path);
 			file_free(f);
 			return -1;
 		}
@@ -608,10 +559,10 @@ static int slurp(struct lbt_set *set, struct lbt_file *f, int fd)
 	while (buf) {
 		if (len == cap) {
 			if (cap >= LBT_MAX_STREAM_INPUT) {
-				say(set,
-				    "%s: byte %zu: input too large to "
-				    "read from a pipe",
-				    f->path, len);
+				lbt_say(set,
+					"%s: byte %zu: input too large to "
+					"read from a pipe",
+					f->path, len);
 				free(buf);
 				return -1;
 			}
@@ -625,8 +576,8 @@ static int slurp(struct lbt_set *set, struct lbt_file *f, int fd)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
-			say(set, "%s: byte %zu: %s", f->path, len,
-			    strerror(errno));
+			lbt_say(set, "%s: byte %zu: %s", f->path, len,
+				strerror(errno));
 			free(buf);
 			return -1;
 		}
@@ -641,7 +592,7 @@ static int slurp(struct lbt_set *set, struct lbt_file *f, int fd)
 		len += n;
 	}
 	free(buf);
-	say(set, "%s: out of memory", f->path);
+	lbt_say(set, "%s: out of memory", f->path);
 	return -1;
 }
 
@@ -653,21 +604,21 @@ int lbt_set_add(struct lbt_set *set, const char *path)
 
 	if (!f || !(f->path = strdup(path))) {
 		free(f);
-		say(set, "%s: out of memory", path);
+		lbt_say(set, "%s: out of memory", path);
 		return -1;
 	}
 	f->fd = -1;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		say(set, "%s: %s", path, strerror(errno));
+		lbt_say(set, "%s: %s", path, strerror(errno));
 		goto fail;
 	}
 	if (fstat(fd, &st)) {
-		say(set, "%s: %s", path, strerror(errno));
+		lbt_say(set, "%s: %s", path, strerror(errno));
 		goto fail;
 	}
 	if (S_ISDIR(st.st_mode)) {
-		say(set, "%s: is a directory", path);
+		lbt_say(set, "%s: is a directory", path);
 		goto fail;
 	}
 	if (S_ISREG(st.st_mode)) {

@@ -152,7 +152,8 @@ struct lbt_set *lbt_set_new(FILE *err);
  * 0, or -1 after a message naming the file (and the byte offset when the
  * content is invalid); the set is unchanged on error.  A truncated file
  * is accepted (lbt_file.truncated).  Corrupt blocks are skipped with a
- * message and mark the file corrupt.
+ * message and mark the file corrupt, as does a header whose clock
+ * disagrees with its own wall-clock times (reader_header.c).
  */
 int lbt_set_add(struct lbt_set *set, const char *path);
 

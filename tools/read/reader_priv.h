@@ -94,6 +94,21 @@ struct lbt_set {
 	char (*unk_names)[12]; /* "api#N" for unknown ids, made lazily */
 };
 
+/* Prints "lbtrace: " and FMT's line on SET's stream, if it has one. */
+void lbt_say(struct lbt_set *set, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/*
+ * Checks F's header (F->hdr holds its first bytes, F->size the file's
+ * length) against the format and against itself (reader_header.c).
+ * Returns 0, or -1 after a message naming the file, the byte offset and
+ * the field: the file is not a trace this lbtrace can read.  A header
+ * whose clock disagrees with its own wall-clock times (an altered rate,
+ * or a wall clock set while the process ran) is read, but F->corrupt is
+ * set after a message.
+ */
+int lbt_check_header(struct lbt_set *set, struct lbt_file *f);
+
 /* Loads the window of CH that holds slot S of block B (reader.c). */
 void lbt_chunk_load(const struct lbt_file *f, struct lbt_chunk *ch,
 		    const struct lbt_block *b, uint32_t s);

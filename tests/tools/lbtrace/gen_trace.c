@@ -100,8 +100,10 @@ static void gen_init(struct gen *g, uint32_t pid, uint64_t rate,
 	    rate == 1000000000u ? LB_CLOCK_MONOTONIC : LB_CLOCK_TSC;
 	g->h->ticks_per_sec = rate;
 	g->h->start_realtime_ns = start_real;
-	g->h->start_monotonic_ns = 5000000000ull;
 	g->h->start_ticks = 1000000;
+	/* as the writer's: a CLOCK_MONOTONIC trace's ticks are that clock */
+	g->h->start_monotonic_ns =
+	    rate == 1000000000u ? g->h->start_ticks : 5000000000ull;
 	g->h->api_count = LB_API_COUNT;
 	g->h->ring_slots = ring ? SLOTS : 0;
 	g->h->rank = UINT32_MAX;

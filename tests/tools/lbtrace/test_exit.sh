@@ -53,10 +53,11 @@ expect 2 "short.lbt: byte 100: " print --json short.lbt
 : >empty.lbt
 expect 2 "empty.lbt: byte 0: " print empty.lbt
 mkdir -p adir
-expect 2 "adir: is a directory" print adir
-# one bad file among good ones: nothing printed, exit 2
+expect 2 "adir: no trace file (\*.lbt) in it" print adir
+# one bad file among good ones: named, the good ones shown, exit 2
+# (test_multifile.sh has the cases)
 expect 2 "badmagic.lbt" print basic.lbt badmagic.lbt
-[ -s out.txt ] && fail "output printed despite an invalid file"
+[ -s out.txt ] || fail "an invalid file hid the good one"
 # a corrupt block: the rest is shown, the block is named, exit 2
 expect 2 "corruptblk.lbt: byte 16384: bad block header" print corruptblk.lbt
 [ -s out.txt ] || fail "corrupt block: nothing shown of the rest"

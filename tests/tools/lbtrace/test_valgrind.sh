@@ -9,7 +9,8 @@ vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=de
 for args in "print basic.lbt" "print --json --last 5 crash.lbt basic.lbt" \
 	"summary basic.lbt ring.lbt" "crash crash.lbt" \
 	"export --format chrome -o x.json basic.lbt" "print truncated.lbt" \
-	"print corruptblk.lbt" "print badmagic.lbt"; do
+	"print corruptblk.lbt" "print badmagic.lbt" \
+	"crash missing.lbt badmagic.lbt short.lbt crash.lbt" "summary ."; do
 	$vg "$L" $args >/dev/null 2>vg.txt
 	rc=$?
 	if [ $rc = 99 ] || grep -q '^==' vg.txt; then
