@@ -41,3 +41,11 @@ bench-table: $(BENCH_DEPS)
 	@BUILD=$(BUILD) sh tests/bench/bench.sh
 
 BENCH_TARGETS += bench-table
+
+# Instructions per call of each path (callgrind: the load does not change
+# them), the figures commit messages quote before and after a change to a
+# hot path.  Not part of `make bench`: valgrind takes about a minute.
+.PHONY: bench-icount
+bench-icount: $(BENCH_T)/lbbench $(BENCH_T)/ptr8.co $(BUILD)/liblbshim.so \
+		$(BENCH_T)/fake/libamdhip64.so.5 $(HE_LIB)
+	@BUILD=$(BUILD) sh tests/bench/icount.sh

@@ -244,56 +244,9 @@ void lb_thread_first(void)
 	errno = saved;
 }
 
-/* Does an active policy want a refused call made once more? */
-static int lb_want_retry(struct lb_call *c, int n)
-{
-	int i, r = 0;
-
-	for (i = 0; i < n; i++)
-		if (lb_active[i]->retry && lb_active[i]->retry(c))
-			r = 1;
-	return r;
-}
-
 /* With one policy alone, wrappers run lb_run_solo() (run_solo.h) instead. */
 void lb_run(struct lb_call *c, lb_thunk_fn thunk)
 {
-	int saved = errno, i, n = lb_nactive;
-	hipError_t le, tr = hipSuccess;
-
-	lb_depth++;
-	le = lb_lasterr_begin();
-	if (LB_UNLIKELY(!lb_thread_known))
-		lb_thread_first();
-	if (c->stream)
-		c->stream_named = *c->stream;
-	for (i = 0; i < n; i++) {
-		if (lb_active[i]->pre && lb_active[i]->pre(c)) {
-			c->handled = 1;
-			break;
-		}
-	}
-	errno = saved;
-	if (!c->handled &&
-	    !(LB_UNLIKELY(lb_lasterr_fn(c->api)) && lb_lasterr_serve(c))) {
-		thunk(c);
-		if (LB_UNLIKELY(c->ret != hipSuccess) && lb_want_retry(c, n)) {
-			errno = saved;
-			thunk(c);
-		}
-		tr = c->ret;
-	}
-	saved = errno;
-	if (LB_UNLIKELY(lb_api_info[c->api].flags & LB_F_PROCADDR))
-		lb_procaddr_post(c);
-	/* the kernel registry learns before the policies look (shim/kreg.c) */
-	if (LB_UNLIKELY(lb_api_info[c->api].kind == LB_KIND_REG) && lb_kreg_on)
-		lb_kreg_learn(c);
-	for (i = n; i-- > 0;)
-		if (lb_active[i]->post)
-			lb_active[i]->post(c);
-	if (lb_le_on && !lb_le_skip(c, c->api, tr, le))
-		lb_lasterr_end(c, le);
-	lb_depth--;
-	errno = saved;
+	lb_pipeline(c, thunk, c->api, lb_api_info[c->api].kind,
+		    lb_api_info[c->api].flags, lb_active, lb_nactive);
 }

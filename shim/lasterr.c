@@ -84,9 +84,7 @@ void lb_lasterr_init(void)
 
 int lb_lasterr_fn(int api)
 {
-	return api == LB_ID_hipGetLastError ||
-	       api == LB_ID_hipPeekAtLastError ||
-	       api == LB_ID_hipExtGetLastError;
+	return LB_LASTERR_FN(api);
 }
 
 hipError_t lb_lasterr_begin(void)
@@ -105,10 +103,7 @@ void lb_lasterr_end(const struct lb_call *c, hipError_t before)
 	 * The registration calls return no hipError_t and leave the last
 	 * error alone (clr's __hipRegister* end without HIP_RETURN).
 	 */
-	if (!lb_le_on || lb_lasterr_fn(c->api) ||
-	    c->api == LB_ID___hipRegisterFatBinary ||
-	    c->api == LB_ID___hipRegisterFunction ||
-	    c->api == LB_ID___hipUnregisterFatBinary)
+	if (!lb_le_on || LB_LASTERR_FN(c->api) || LB_LE_NOSET(c->api))
 		return;
 	if (lb_le_sticky) {
 		hipError_t prior = before != hipSuccess ? before :

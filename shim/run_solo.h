@@ -1,15 +1,17 @@
 /*
- * run_solo.h - the dispatch of a call when exactly one policy is active.
+ * run_solo.h - the steps of a call through the policies, written once
+ * (lb_pipeline), and the two short routes a single policy may take (the
+ * direct path and the serve path).  shim.h's route table says which steps
+ * each route takes; this file is where the steps are.
  *
- * lb_run() serves any mix of policies: a loop over them, the runtime
- * reached through the thunk's pointer, every per-API fact looked up.  With
- * one policy alone (trace, stream0 or pool, the common case) that
- * generality was most of what a call paid (tests/bench/NOTES.md, "Figures
- * that were in the code").  lb_run_solo() does the
- * same steps in the same order with the same hooks, inlined into each
- * wrapper, so that the API id is a constant and the thunk a direct call;
- * the policy's own functions are called through lb_solo, set once at
- * start-up.  Any change to lb_run() (init.c) must be made here too.
+ * lb_pipeline() runs with a call context (struct lb_call) and a set of
+ * hooks given as constants: the solo policy's (lb_solo, set once at
+ * start-up: the common case, one policy alone, where the API id is a
+ * constant and the thunk a direct call, inlined into each wrapper) or
+ * the active policies' in order (lb_run, init.c, any mix).  The
+ * generality of a loop over policies and of per-API facts looked up was
+ * most of what a solo call paid (tests/bench/NOTES.md, "Figures that were
+ * in the code"); with the hooks constant the compiler folds it away.
  */
 #ifndef LB_RUN_SOLO_H
 #define LB_RUN_SOLO_H
@@ -154,18 +156,44 @@ lb_call_init(struct lb_call *c, int api, void *args)
 	 (api) == LB_ID_hipExtGetLastError)
 
 /*
- * lb_run() with one policy; see there for why each step is where it is.
- * api is c->api, kind and flags its lb_api_info row's (hip_api.def's
- * columns), as constants the compiler can fold.  lb_thread_first() comes
- * before errno is saved: it keeps errno itself.  lb_le_sticky alone
- * stands for lb_le_on && lb_le_sticky: lasterr.c sets it only where it
- * then sets lb_le_on, before any wrapper takes this path (lb_ready).
+ * The hooks lb_pipeline calls: policy i of pols, or with pols NULL (a
+ * constant: the solo route) the solo policy's.
+ */
+#define LB_HOOK(pols, i, h) ((pols) ? (pols)[i]->h : lb_solo.h)
+
+/*
+ * The steps of a call with a context, in the order they must run.  api
+ * is c->api, kind and flags its row's (hip_api.def's columns), pols and
+ * n the policies whose hooks run (pols NULL and n 1: lb_solo's); for
+ * the solo route all are constants the compiler folds.
+ *   1. The thread's first call (lb_thread_first: errno's address, the
+ *      exit key); it keeps errno itself, so it comes before errno is
+ *      read.
+ *   2. errno saved: the policies' work must not change the program's.
+ *   3. lb_depth raised: a call the runtime or a policy makes into a
+ *      wrapper goes straight to the runtime.
+ *   4. The 7.x runtimes' command error peeked (lb_lasterr_begin; a no-op
+ *      for 5.x/6.x: lb_le_sticky alone stands for lb_le_on &&
+ *      lb_le_sticky, as lasterr.c sets it only where it then sets
+ *      lb_le_on, before any wrapper takes this path: lb_ready).
+ *   5. The stream the program named kept (c->stream_named), then the
+ *      pre hooks in order, until one serves the call.
+ *   6. errno put back; unless served (by a hook, or the last-error
+ *      functions by lasterr.c), the runtime through thunk, and once more
+ *      when a policy's retry hook asks for it after a refusal.
+ *   7. The runtime's errno kept for the program; a procedure address
+ *      mapped to our wrapper (procaddr.c); the kernel registry learns
+ *      (kreg.c) before the policies look.
+ *   8. The post hooks in reverse order.
+ *   9. The program's last error made right (lb_lasterr_end), unless the
+ *      runtime's is already it (lb_le_skip).
+ *  10. lb_depth lowered, errno the runtime's.
  */
 static inline __attribute__((always_inline)) void
-lb_run_solo(struct lb_call *c, lb_thunk_fn thunk, int api, int kind,
-	    int flags)
+lb_pipeline(struct lb_call *c, lb_thunk_fn thunk, int api, int kind,
+	    int flags, const struct lb_policy *const *pols, int n)
 {
-	int *ep, saved;
+	int *ep, saved, i, again = 0;
 	hipError_t le, tr = hipSuccess;
 
 	if (LB_UNLIKELY(!lb_thread_known))
@@ -176,31 +204,57 @@ lb_run_solo(struct lb_call *c, lb_thunk_fn thunk, int api, int kind,
 	le = lb_le_sticky ? lb_lasterr_begin() : hipSuccess;
 	if (c->stream)
 		c->stream_named = *c->stream;
-	if (lb_solo.pre && lb_solo.pre(c))
-		c->handled = 1;
+	for (i = 0; i < n; i++) {
+		int (*pre)(struct lb_call *) = LB_HOOK(pols, i, pre);
+
+		if (pre && pre(c)) {
+			c->handled = 1;
+			break;
+		}
+	}
 	*ep = saved;
 	if (!c->handled &&
 	    !(LB_UNLIKELY(LB_LASTERR_FN(api)) && lb_lasterr_serve(c))) {
 		thunk(c);
-		if (LB_UNLIKELY(c->ret != hipSuccess) && lb_solo.retry &&
-		    lb_solo.retry(c)) {
-			*ep = saved;
-			thunk(c);
+		if (LB_UNLIKELY(c->ret != hipSuccess)) {
+			/* every policy is asked: each may give something back */
+			for (i = 0; i < n; i++) {
+				int (*retry)(struct lb_call *) =
+					LB_HOOK(pols, i, retry);
+
+				if (retry && retry(c))
+					again = 1;
+			}
+			if (again) {
+				*ep = saved;
+				thunk(c);
+			}
 		}
 		tr = c->ret;
 	}
 	saved = *ep;
 	if (LB_UNLIKELY(flags & LB_F_PROCADDR))
 		lb_procaddr_post(c);
-	/* the kernel registry learns before the policy looks (shim/kreg.c) */
 	if (LB_UNLIKELY(kind == LB_KIND_REG) && lb_kreg_on)
 		lb_kreg_learn(c);
-	if (lb_solo.post)
-		lb_solo.post(c);
+	for (i = n; i-- > 0;) {
+		void (*post)(struct lb_call *) = LB_HOOK(pols, i, post);
+
+		if (post)
+			post(c);
+	}
 	if (lb_le_on && !lb_le_skip(c, api, tr, le))
 		lb_lasterr_end(c, le);
 	lb_depth--;
 	*ep = saved;
+}
+
+/* The solo route: lb_pipeline with the solo policy's hooks. */
+static inline __attribute__((always_inline)) void
+lb_run_solo(struct lb_call *c, lb_thunk_fn thunk, int api, int kind,
+	    int flags)
+{
+	lb_pipeline(c, thunk, api, kind, flags, NULL, 1);
 }
 
 /*

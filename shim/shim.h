@@ -255,9 +255,39 @@ extern int lb_gate LB_HIDDEN;
 int lb_policy_active(const struct lb_policy *p);
 
 /*
- * Runs the active policies' pre hooks, the runtime (through thunk) unless a
- * policy served the call, then the post hooks in reverse order.  errno is
- * what the runtime left it.
+ * The routes of a wrapped call, and the steps each takes.  The steps are
+ * written once, in lb_pipeline (run_solo.h), whose comment says why each
+ * is where it is; the two short routes of a single policy are beside it.
+ *
+ *   route          where            first errno depth lasterr  procaddr
+ *                                                               kreg hooks
+ *   early          lb_early_<name>  (lb_init, then one of the others)
+ *   pass-through   exported <name>    -     -     -      -        -    -
+ *   standing answ. lb_direct_<name>   -     -     +     rt       -    -
+ *   direct hook    lb_hook_<name>     -     -     +     rt       -  direct
+ *   serve          lb_serve_<name>    -     +     +    served    -  serve
+ *   solo           lb_run_solo        +     +     +    full      +  lb_solo
+ *   policies       lb_run             +     +     +    full      +  active
+ *
+ * early: lb_gate 0 (lb_init() not finished); a call made while lb_init()
+ * runs on this thread resolves its one function and goes straight.
+ * pass-through: no policy (lb_gate 1), or the shim already on this
+ * thread's stack (lb_depth).  The three short routes serve only rows the
+ * solo policy marked (lb_solo_direct), which init.c never marks for a
+ * procedure-address lookup, a registration or a last-error function, and
+ * only on a thread past its first call; otherwise they fall back to the
+ * solo route with nothing changed.  Their steps not taken are not
+ * needed there: their hooks leave errno alone (standing answer, direct)
+ * or it is kept (serve); "rt": the runtime answered the program's call
+ * itself, so its last error is the program's (lb_direct_end); "served":
+ * a policy's hipSuccess (lb_serve); "full": lb_le_skip or
+ * lb_lasterr_end.
+ */
+
+/*
+ * The policies route: lb_pipeline with the active policies' hooks (pre
+ * in order until one serves the call, the runtime through thunk unless
+ * served, retry, post in reverse order).  errno is what the runtime left.
  */
 void lb_run(struct lb_call *c, lb_thunk_fn thunk);
 
