@@ -14,14 +14,22 @@ CHECK_GROUPS += install
 # goes into the loader's cache (plain ldconfig); any other PREFIX gets a
 # note instead: `ldconfig DIR` would add a scratch folder to the system's
 # cache for good (mk/ld-searched.sh says which folders are searched).
+#
+# The directories install creates are recorded in $(INSTALL_RECORD), so
+# that uninstall removes those, once empty, and never one that was there
+# before (mk/install-dirs.sh).
+INSTALL_RECORD = $(PREFIX)/share/lbshim/installed-dirs
+MAN_DIRS = $(sort $(foreach m,$(MAN_PAGES),$(MANDIR)/man$(subst .,,$(suffix $(m)))))
+
 install: all
-	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(INCDIR)
+	sh mk/install-dirs.sh make "$(DESTDIR)" "$(INSTALL_RECORD)" \
+	  "$(LIBDIR)" "$(BINDIR)" "$(INCDIR)" $(MAN_DIRS:%="%") \
+	  "$(dir $(INSTALL_RECORD))"
 	install -m 0755 $(BUILD)/liblbshim.so $(DESTDIR)$(LIBDIR)/liblbshim.so
 	if [ -e $(BUILD)/lbtrace ]; then install -m 0755 $(BUILD)/lbtrace $(DESTDIR)$(BINDIR)/lbtrace; fi
 	install -m 0644 $(PUBLIC_HEADERS) $(DESTDIR)$(INCDIR)/
 	for m in $(MAN_PAGES); do \
-	  s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s; \
-	  install -m 0644 $$m $(DESTDIR)$(MANDIR)/man$$s/; done
+	  s=$${m##*.}; install -m 0644 $$m $(DESTDIR)$(MANDIR)/man$$s/; done
 	@if [ -z "$(DESTDIR)" ]; then \
 	  if sh mk/ld-searched.sh "$(LIBDIR)"; then \
 	    if [ "$$(id -u)" = 0 ]; then ldconfig && echo "ldconfig: done"; fi; \
@@ -33,9 +41,10 @@ install: all
 uninstall:
 	rm -f $(DESTDIR)$(LIBDIR)/liblbshim.so $(DESTDIR)$(BINDIR)/lbtrace
 	rm -f $(addprefix $(DESTDIR)$(INCDIR)/,$(notdir $(PUBLIC_HEADERS)))
-	-rmdir $(DESTDIR)$(INCDIR) 2>/dev/null
 	for m in $(MAN_PAGES); do s=$${m##*.}; \
 	  rm -f $(DESTDIR)$(MANDIR)/man$$s/$$(basename $$m); done
+	sh mk/install-dirs.sh remove "$(DESTDIR)" "$(INSTALL_RECORD)"
+	-rmdir $(DESTDIR)$(INCDIR) 2>/dev/null # ours, also without a record
 
 check-install: all $(SHIMT)/prog_threads $(FAKE_DIR)/libamdhip64.so.5
 	@BUILD=$(BUILD) sh mk/run-tests.sh install $(BUILD)/results \

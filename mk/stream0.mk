@@ -10,7 +10,7 @@ S0_DEPS := $(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/libs0twins.so \
 	$(S0_DIR)/s0_spt $(S0_DIR)/libs0spt_twin.so $(S0_DIR)/s0_pt \
 	$(S0_DIR)/torch/libc10_hip.so $(S0_DIR)/s0_apis \
 	$(S0_DIR)/libs0apis_twin.so $(S0_DIR)/s0_hz $(S0_DIR)/s0_hzk \
-	$(S0_DIR)/libs0hzk_twin.so $(S0_DIR)/s0_fast
+	$(S0_DIR)/libs0hzk_twin.so $(S0_DIR)/s0_fast $(S0_DIR)/s0_demangle
 # The shim under test; a developer may point it at another build.
 S0_SHIM ?= $(BUILD)/liblbshim.so
 S0_TESTS = $(sort $(wildcard tests/policies/stream0/t_*.sh))
@@ -43,6 +43,12 @@ $(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/s0_pt $(S0_DIR)/s0_apis \
 		include/lbshim/hip_decls.h
 	@mkdir -p $(@D)
 	$(CC) $(S0_CFLAGS) $< -o $@ $(S0_HIPLIB) -lpthread -ldl
+
+# The shim's demangler alone, in a C program without libstdc++.
+$(S0_DIR)/s0_demangle: tests/policies/stream0/s0_demangle.c shim/demangle.c \
+		shim/shim.h
+	@mkdir -p $(@D)
+	$(CC) $(S0_CFLAGS) -Ishim $< shim/demangle.c -o $@ -ldl
 
 # A stand-in for PyTorch's libc10_hip.so (the caching allocator's home).
 $(S0_DIR)/torch/libc10_hip.so: tests/policies/stream0/fake_c10.c

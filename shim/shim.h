@@ -334,6 +334,23 @@ extern int lb_log_level LB_HIDDEN;
 void lb_log(int level, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/*
+ * A mangled kernel NAME as lbtrace shows it ("_Z8hzk_fillPiii" gives
+ * "hzk_fill(int*, int, int)"), through libstdc++'s __cxa_demangle when the
+ * process already has libstdc++ (never loaded for this), else
+ * lb_demangle_plain's.  Writes into buf[n] and returns buf, or returns
+ * NAME itself when it is not mangled or not readable.  Allocates: for
+ * messages at exit, never on a hot path.
+ */
+const char *lb_demangle(const char *name, char *buf, size_t n);
+
+/*
+ * Without libstdc++: the function's (qualified) name alone
+ * ("_ZN2ns4scanEPfi" gives "ns::scan") into buf[n], returning buf; NAME
+ * itself for a form it does not read (templates, operators, ...).
+ */
+const char *lb_demangle_plain(const char *name, char *buf, size_t n);
+
 /* ---- configuration ---- */
 
 /* secure_getenv(), or NULL for unset (empty counts as set). */

@@ -398,7 +398,7 @@ void s0_report(void)
 	uint64_t syncs, hz, n, order, touch, total;
 	const char *kname = NULL;
 	const void *kfn;
-	char kernel[160] = "";
+	char kernel[240] = "", readable[200];
 	int first, kapi;
 
 	pthread_mutex_lock(&s0_lock);
@@ -430,9 +430,11 @@ void s0_report(void)
 	s0_hz_total(&kfn, &kapi);
 	if (kfn && kapi == first) {
 		kname = s0_hz_kernel_name(kfn);
+		/* as lbtrace names it: demangled */
 		if (kname)
-			snprintf(kernel, sizeof(kernel), " (kernel %.120s)",
-				 kname);
+			snprintf(kernel, sizeof(kernel), " (kernel %s)",
+				 lb_demangle(kname, readable,
+					     sizeof(readable)));
 		else
 			snprintf(kernel, sizeof(kernel), " (kernel %p)", kfn);
 	}

@@ -1,5 +1,7 @@
 # install_test.sh - make install into a DESTDIR puts the library, the tool,
-# the headers and the man pages where users look; uninstall removes them.
+# the headers and the man pages where users look; uninstall removes them,
+# and the directories install created once they are empty, never one that
+# was there before or that holds other files.
 . tests/shim/lib.sh
 make -s install DESTDIR="$TMP/root" PREFIX=/usr/local >"$TMP/log" 2>&1 ||
 	fail "install: $(cat "$TMP/log")"
@@ -20,6 +22,25 @@ make -s uninstall DESTDIR="$TMP/root" PREFIX=/usr/local >"$TMP/log" 2>&1 ||
 	fail "uninstall: $(cat "$TMP/log")"
 left=$(find "$TMP/root" -type f | wc -l)
 expect_eq "files left after uninstall" "$left" 0
+# and no directory it made: DESTDIR is left as it was, empty
+left=$(find "$TMP/root" -mindepth 1 | head -n 3)
+expect_eq "left after uninstall" "$left" ""
+
+# Directories that were there before stay, empty or not; one install
+# made but that holds another file since stays; two installs, then one
+# uninstall, leave nothing of lbshim's.
+r=$TMP/r2/opt/lb
+mkdir -p "$r/lib" "$r/share/man/man1" && echo x >"$r/share/man/man1/other.1"
+for i in 1 2; do
+	make -s install DESTDIR="$TMP/r2" PREFIX=/opt/lb >"$TMP/log" 2>&1 ||
+		fail "install $i: $(cat "$TMP/log")"
+done
+echo y >"$r/include/mine.h"
+make -s uninstall DESTDIR="$TMP/r2" PREFIX=/opt/lb >"$TMP/log" 2>&1 ||
+	fail "uninstall: $(cat "$TMP/log")"
+left=$(cd "$TMP/r2" && find . | sort | tr '\n' ' ')
+expect_eq "left after uninstall over existing folders" "$left" \
+	". ./opt ./opt/lb ./opt/lb/include ./opt/lb/include/mine.h ./opt/lb/lib ./opt/lb/share ./opt/lb/share/man ./opt/lb/share/man/man1 ./opt/lb/share/man/man1/other.1 "
 
 # mk/ld-searched.sh knows the loader's folders, through symlinks.
 sh mk/ld-searched.sh /usr/lib/x86_64-linux-gnu || fail "the multiarch folder is not searched?"

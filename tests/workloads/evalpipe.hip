@@ -10,7 +10,7 @@
 // the GIL released so that the Python threads really overlap.
 //
 // On hipemu the kernels run as the C twins in evalpipe_twins.c, which
-// take the time a discrete GPU would (README.md, "What the demo runs on").
+// take the time a discrete GPU would (DEVELOPING.md, "What the demo runs on").
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <hip/hip_runtime.h>

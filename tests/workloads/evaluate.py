@@ -12,9 +12,9 @@ Three threads share one GPU through the evalpipe extension (evalpipe.hip):
 written as quick research code is: everything on the null stream, scratch
 buffers hipMalloc'ed and hipFree'd every step.  At the end it prints each
 thread's per-step latency (p50, p99) and how many steps overran their
-period.  Runs on hipemu (README.md, "What the demo runs on") or, unchanged,
-on a real ROCm GPU once evalpipe.so is built there (README.md, "The same
-evaluate.py on a real GPU").
+period.  Runs on hipemu (DEVELOPING.md, "What the demo runs on") or,
+unchanged, on a real ROCm GPU once evalpipe.so is built there
+(DEVELOPING.md, "The same evaluate.py on a real GPU").
 
 usage: evaluate.py [--seconds S] [--quiet]   (EVAL_SECONDS sets the default)
 """

@@ -90,12 +90,29 @@ static int usage_error(const char *fmt, const char *arg)
 	return 1;
 }
 
+/* Bad usage naming the unknown policy BAD[0..len) of SPEC, given as
+ * WHAT: "--ab trace/pol: no policy named "pol"; ...".  Returns 1. */
+static int bad_policy(const char *what, const char *spec, const char *bad,
+		      int len)
+{
+	char msg[512];
+
+	snprintf(msg, sizeof(msg),
+		 "%s%s%.200s: no policy named \"%.*s\"; policies are trace, "
+		 "stream0, pool, all, none",
+		 what, what[strlen(what) - 1] == '=' ? "" : " ", spec, len,
+		 bad);
+	return usage_error("%s", msg);
+}
+
 /*
- * Normalizes one arm's policy list SPEC into OUT: known names only,
- * `trace` always on (both arms need traces), `all` kept as is.
- * Returns 0, or -1 for an unknown name.
+ * Normalizes one arm's policy list SPEC (LEN bytes) into OUT: known names
+ * only, `trace` always on (both arms need traces), `all` kept as is.
+ * Returns 0, or the length of the first unknown name, which *bad then
+ * points at (*bad unchanged on success).
  */
-static int arm_policies(const char *spec, size_t len, char *out, size_t n)
+static int arm_policies(const char *spec, size_t len, char *out, size_t n,
+			const char **bad)
 {
 	static const char *const known[] = { "stream0", "pool" };
 	int want[2] = { 0, 0 }, all = 0;
@@ -116,8 +133,10 @@ static int arm_policies(const char *spec, size_t len, char *out, size_t n)
 				if (j - i == strlen(known[k]) &&
 				    !strncmp(spec + i, known[k], j - i))
 					break;
-			if (k == 2)
-				return -1;
+			if (k == 2) {
+				*bad = spec + i;
+				return (int)(j - i < 64 ? j - i : 64);
+			}
 			want[k] = 1;
 		}
 		i = j + 1;
@@ -447,6 +466,76 @@ static int elf_static(int fd)
 	return 1;
 }
 
+/* Nonzero if TEXT opens a library with ctypes: CDLL(...), or
+ * ctypes.cdll.LoadLibrary(...) and the like. */
+static int text_ctypes(const char *text)
+{
+	return strstr(text, "CDLL(") || strstr(text, "cdll.") ||
+	       strstr(text, "LoadLibrary(");
+}
+
+/*
+ * Reads the first MiB of the regular file at PATH: returns 1 if it opens
+ * a library with ctypes, else 0; *py (if not NULL) is set nonzero when
+ * the file is a script whose #! line names python.
+ */
+static int file_ctypes(const char *path, int *py)
+{
+	static char buf[1 << 20];
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), found = 0;
+	struct stat st;
+	char *nl;
+
+	if (py)
+		*py = 0;
+	if (fd < 0)
+		return 0;
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) &&
+	    (n = read(fd, buf, sizeof(buf) - 1)) > 0) {
+		buf[n] = 0; /* a NUL inside only ends the search early */
+		found = text_ctypes(buf);
+		if (py && !strncmp(buf, "#!", 2)) {
+			nl = strchr(buf, '\n');
+			if (nl)
+				*nl = 0;
+			*py = strstr(buf, "python") != NULL;
+		}
+	}
+	close(fd);
+	return found;
+}
+
+/*
+ * Whether CMD (found at PATH, or "" when not found) runs Python: 0 no,
+ * 1 yes, 2 yes and its code (a .py argument, the script itself when run
+ * by its #! line, or a -c string) opens a library with ctypes.  A runtime
+ * opened by ctypes.CDLL is called through dlsym on its own handle, which
+ * finds the runtime's functions, never the preloaded shim's: the likely
+ * reason for no trace.
+ */
+static int python_ctypes(char **cmd, const char *path)
+{
+	const char *base = strrchr(cmd[0], '/');
+	size_t l;
+	int i, py = 0, ct;
+
+	base = base ? base + 1 : cmd[0];
+	if (strncmp(base, "python", 6) != 0) {
+		ct = *path ? file_ctypes(path, &py) : 0;
+		return py ? 1 + ct : 0;
+	}
+	for (i = 1; cmd[i]; i++) {
+		l = strlen(cmd[i]);
+		if ((i > 1 && !strcmp(cmd[i - 1], "-c") &&
+		     text_ctypes(cmd[i])) ||
+		    (l > 3 && !strcmp(cmd[i] + l - 3, ".py") &&
+		     file_ctypes(cmd[i], NULL)))
+			return 2;
+	}
+	return 1;
+}
+
 /*
  * Why no trace came from a run of CMD: said once, after the runs.  The
  * shim writes its trace at the program's first HIP call, so no file means
@@ -460,8 +549,9 @@ static void explain_no_trace(char **cmd, long runs, long total)
 	const char *why = NULL;
 	struct statvfs vfs;
 	struct stat st;
-	int fd;
+	int fd, py;
 
+	path[0] = 0;
 	if (!which(cmd[0], path, sizeof(path)) &&
 	    (fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
 		/* (on a nosuid mount the bits do nothing) */
@@ -478,16 +568,31 @@ static void explain_no_trace(char **cmd, long runs, long total)
 	}
 	fprintf(stderr, "lbtrace run: %ld of %ld run%s wrote no trace: ", runs,
 		total, total == 1 ? "" : "s");
+	py = why ? 0 : python_ctypes(cmd, path);
 	if (why)
 		fprintf(stderr, "liblbshim.so was not loaded into %s (%s)\n",
 			cmd[0], why);
+	else if (py == 2)
+		fprintf(stderr,
+			"%s made no HIP call through the shim: it calls HIP "
+			"through ctypes.CDLL(...), which looks each function "
+			"up on the runtime's own handle, and that bypasses "
+			"the preloaded shim; open the runtime with "
+			"mode=ctypes.RTLD_GLOBAL and call through "
+			"ctypes.CDLL(None) (the README's ctypes recipe; "
+			"lbshim(7), \"WHAT CANNOT BE INTERCEPTED\")\n",
+			cmd[0]);
 	else
 		fprintf(stderr,
 			"%s made no HIP call through the shim (it never "
 			"called HIP, or liblbshim.so was not loaded: a "
 			"program that clears LD_PRELOAD, or a runtime linked "
-			"in statically)\n",
-			cmd[0]);
+			"in statically%s)\n",
+			cmd[0],
+			py ? "; or it calls HIP through Python's "
+			     "ctypes.CDLL(...), whose calls bypass the shim: "
+			     "see the README's ctypes recipe"
+			   : "");
 }
 
 static void describe(char *buf, size_t n, int status)
@@ -542,7 +647,7 @@ int lbt_cmd_run(int argc, char **argv)
 	long r, total, seq = 0, notrace = 0;
 	int traced;
 	uint64_t run_base;
-	const char *slash;
+	const char *slash, *bad = "";
 	double t0;
 
 	rc = parse(argc, argv, &o);
@@ -553,22 +658,22 @@ int lbt_cmd_run(int argc, char **argv)
 		if (!slash || strchr(slash + 1, '/'))
 			return usage_error("--ab %s: want A/B, e.g. "
 					   "trace/trace,stream0,pool", o.ab);
-		if (arm_policies(o.ab, (size_t)(slash - o.ab), arms[0].policies,
-				 sizeof(arms[0].policies)) ||
-		    arm_policies(slash + 1, strlen(slash + 1), arms[1].policies,
-				 sizeof(arms[1].policies)))
-			return usage_error("--ab %s: policies are trace, stream0,"
-					   " pool, all, none", o.ab);
+		if ((k = arm_policies(o.ab, (size_t)(slash - o.ab),
+				      arms[0].policies,
+				      sizeof(arms[0].policies), &bad)) ||
+		    (k = arm_policies(slash + 1, strlen(slash + 1),
+				      arms[1].policies,
+				      sizeof(arms[1].policies), &bad)))
+			return bad_policy("--ab", o.ab, bad, k);
 		narms = 2;
 	} else {
 		const char *p = getenv("LBSHIM_POLICIES");
 
 		arms[0].name = NULL;
-		if (arm_policies(p ? p : "", p ? strlen(p) : 0, arms[0].policies,
-				 sizeof(arms[0].policies)))
-			return usage_error("LBSHIM_POLICIES=%s: policies are "
-					   "trace, stream0, pool, all, none",
-					   p);
+		if ((k = arm_policies(p ? p : "", p ? strlen(p) : 0,
+				      arms[0].policies,
+				      sizeof(arms[0].policies), &bad)))
+			return bad_policy("LBSHIM_POLICIES=", p, bad, k);
 		narms = 1;
 	}
 	if (find_shim(shim, sizeof(shim)) < 0 ||

@@ -1,8 +1,8 @@
 # t_run_fail.sh - lbtrace run when things go wrong: a failing command is
 # reported (which run, which status) and the others still run, exit
-# non-zero; a command that cannot be started; bad usage; an output
-# directory that has files is never reused; SIGINT stops cleanly and
-# keeps the traces.
+# non-zero; a command that cannot be started; bad usage (an unknown
+# policy is named); an output directory that has files is never reused;
+# SIGINT stops cleanly and keeps the traces.
 . tests/tools/ab/lib.sh
 need_cmd run
 export LD_LIBRARY_PATH=$HIPEMU
@@ -31,6 +31,18 @@ for args in "--ab trace -- $P" "--ab trace/bogus -- $P" "-n 0 -- $P" "-n x -- $P
 	[ $rc = 1 ] || fail "run $args: exit $rc, want 1"
 	grep -q 'usage: lbtrace run' "$TMP/e" || fail "run $args: no usage: $(cat "$TMP/e")"
 done
+
+# An unknown policy is named, in either arm and in LBSHIM_POLICIES.
+for spec in trace/trace,pol pol/trace "trace,pool/stream0,pol,pool"; do
+	"$LBTRACE" run --ab "$spec" -- "$P" >/dev/null 2>"$TMP/e"
+	[ $? = 1 ] || fail "--ab $spec: want exit 1"
+	grep -q "^lbtrace run: --ab $spec: no policy named \"pol\"; policies are" \
+		"$TMP/e" || fail "--ab $spec: bad name not named: $(cat "$TMP/e")"
+done
+LBSHIM_POLICIES=trace,xpool "$LBTRACE" run -- "$P" >/dev/null 2>"$TMP/e"
+[ $? = 1 ] || fail "LBSHIM_POLICIES=trace,xpool: want exit 1"
+grep -q 'LBSHIM_POLICIES=trace,xpool: no policy named "xpool"' "$TMP/e" ||
+	fail "LBSHIM_POLICIES: bad name not named: $(cat "$TMP/e")"
 
 # An output directory with files in it is left alone.
 mkdir full && echo keep >full/file

@@ -1,7 +1,8 @@
 # t_run_notrace.sh - lbtrace run says when a run wrote no trace, and why
 # when it can tell: a program that never calls HIP, one that drops
 # LD_PRELOAD before it does, a statically linked one, a setuid one (as
-# root only: a setuid program of root's own is not run in secure mode).
+# root only: a setuid program of root's own is not run in secure mode),
+# a Python program that calls HIP through ctypes.CDLL.
 # A run that wrote its trace says nothing of the kind.
 . tests/tools/ab/lib.sh
 need_cmd run
@@ -27,6 +28,33 @@ grep -q '^lbtrace run: 2 of 2 runs wrote no trace: sh made no HIP call through t
 	fail "dropped run: exit $?"
 grep -q '1 of 1 run wrote no trace: env made no HIP call through the shim (it never called HIP, or liblbshim.so was not loaded' "$TMP/e" ||
 	fail "LD_PRELOAD dropped: $(cat "$TMP/e")"
+
+# Python calling HIP through ctypes.CDLL: the calls bypass the shim (dlsym
+# on the runtime's own handle); the likely cause and the recipe are named,
+# for a script, a -c string and a script run by its #! line.  A Python
+# program without ctypes gets the general reason plus the ctypes hint.
+cat >ct.py <<'X'
+import ctypes
+hip = ctypes.CDLL("libamdhip64.so.5")
+p = ctypes.c_void_p()
+assert hip.hipMalloc(ctypes.byref(p), ctypes.c_size_t(64)) == 0
+X
+{ echo "#!$PY"; cat ct.py; } >ctexe && chmod +x ctexe
+for how in script dash-c shebang; do
+	case $how in
+	script) set -- "$PY" ct.py ;;
+	dash-c) set -- "$PY" -c "$(cat ct.py)" ;;
+	shebang) set -- ./ctexe ;;
+	esac
+	"$LBTRACE" run -o "ct-$how" -- "$@" >/dev/null 2>"$TMP/e" ||
+		fail "ctypes run ($how): exit $?: $(cat "$TMP/e")"
+	grep -q "wrote no trace: .* made no HIP call through the shim: it calls HIP through ctypes.CDLL(...), which looks each function up on the runtime's own handle, and that bypasses the preloaded shim; .*ctypes.CDLL(None) (the README's ctypes recipe" "$TMP/e" ||
+		fail "ctypes ($how): $(cat "$TMP/e")"
+done
+"$LBTRACE" run -o pynohip -- "$PY" -c 'pass' >/dev/null 2>"$TMP/e" ||
+	fail "python without HIP: exit $?"
+grep -q "made no HIP call through the shim (it never called HIP, .*; or it calls HIP through Python's ctypes.CDLL(...), whose calls bypass the shim: see the README's ctypes recipe)" "$TMP/e" ||
+	fail "python without ctypes: $(cat "$TMP/e")"
 
 # No loader: certain, and said so.
 "$LBTRACE" run -o static -- "$AB/prog_static" >/dev/null 2>"$TMP/e" ||
