@@ -35,9 +35,12 @@ $(BUILD)/lbtrace: $(LBT_OBJS)
 
 LBT_TEST_DIR := $(BUILD)/tests/tools/lbtrace
 
-$(LBT_TEST_DIR)/gen_trace: tests/tools/lbtrace/gen_trace.c shim/api_info.c $(LBT_HDRS)
+$(LBT_TEST_DIR)/gen_trace: tests/tools/lbtrace/gen_trace.c \
+		tests/tools/lbtrace/gen_crash.c tests/tools/lbtrace/gen_trace.h \
+		shim/api_info.c $(LBT_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(LB_CFLAGS) -o $@ tests/tools/lbtrace/gen_trace.c shim/api_info.c
+	$(CC) $(LB_CFLAGS) -o $@ tests/tools/lbtrace/gen_trace.c \
+		tests/tools/lbtrace/gen_crash.c shim/api_info.c
 
 $(LBT_TEST_DIR)/errtab: tests/tools/lbtrace/errtab.c shim/hip_names.c include/lbshim/names.h
 	@mkdir -p $(@D)

@@ -48,7 +48,14 @@ $(TRACE_T)/bench_trace: tests/policies/trace/bench_trace.c tests/common/lbtest.h
 		$(TRACE_FAKE)/libamdhip64.so.5
 	$(CC) $(TRACE_CFLAGS) -Itests/common -O2 $< -o $@ -L$(TRACE_FAKE) -lamdhip64 -lpthread
 
+# A case that hangs in a sync behind a sleeping callback, on hipemu
+# (t_hang.sh); built against the runtime's headers and soname.
+$(TRACE_T)/thang: tests/policies/trace/thang.c
+	@mkdir -p $(@D)
+	$(CC) $(TRACE_CFLAGS) $< -o $@ -L/usr/lib/x86_64-linux-gnu -lamdhip64
+
 TRACE_TEST_DEPS = $(BUILD)/liblbshim.so $(TRACE_T)/lbt_dump $(TRACE_T)/tprog \
+	$(TRACE_T)/thang \
 	$(TRACE_T)/tfd $(TRACE_T)/libtfdrace.so $(BUILD)/lbtrace $(TRACE_T)/tkern $(TRACE_T)/libtkern_twin.so \
 	$(TRACE_T)/libtstrip.so $(HE_LIB) $(PT_DIR)/pool_test \
 	$(PT_DIR)/libpooltwins.so $(HE_VECADD) $(HE_VECADD_TWIN) \

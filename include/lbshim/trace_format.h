@@ -83,7 +83,13 @@ struct lb_trace_header {
 	char lbshim_version[16]; /* LB_VERSION of the writer, NUL-terminated;
 				  * "" in files from before it (the bytes
 				  * were reserved and 0): no format change */
-	uint8_t reserved0[16];
+	uint64_t alive_ticks;	/* the clock when the writer last showed
+				 * it was alive (its helper thread stores
+				 * it every 200 ms at most); 0 when it has
+				 * no helper (ring mode) and in files from
+				 * before it (the bytes were reserved and
+				 * 0): no format change */
+	uint8_t reserved0[8];
 	char host[64];		/* NUL-terminated */
 	char cmdline[1024];	/* argv joined by spaces, NUL-terminated */
 	char api_names[6656];	/* the writer's API names in id order,
@@ -157,11 +163,23 @@ struct lb_trace_rec_hdr {
 #define LB_RF_GRIDZ_SAT 0x8u /* launch: grid.z did not fit 16 bits */
 #define LB_RF_ELSEWHERE 0x20u /* crash handler: the call was in flight on
 			      * thread a[2], not on the block's thread;
-			      * only api and t0 are known */
+			      * only api and t0 are known (older writers:
+			      * entry records took their place) */
 #define LB_RF_INFLIGHT 0x10u /* the call had not returned when the thread
 			      * crashed: written by the crash handler just
 			      * before the CRASH record; t1 = crash time,
 			      * ret = -1, outputs (a[] results) 0 */
+/*
+ * Entry records: a call record with t1 = 0 (and no LB_RF_INFLIGHT) is the
+ * call's entry, written when the call was entered into the slot its
+ * record takes when it returns: ret = -1, stream = stream_used = the
+ * stream the program named, a[] and note its inputs only (outputs 0;
+ * kernel launches, registrations and hipGetProcAddress: a[] = 0, not
+ * recorded at entry).  Found as a thread's last record, it is a call that
+ * had not returned when the file was last written: the thread was inside
+ * it when the process died (SIGKILL too) or, after a clean exit, when the
+ * process ended.  Readers of files from before it never see one.
+ */
 
 /* KARGS record flags. */
 #define LB_KF_CUT 0x1u /* the explicit arguments end past LB_KARGS_BYTES:
@@ -213,7 +231,11 @@ enum lb_pool_note { LB_POOL_OFF = 0, LB_POOL_HIT = 1, LB_POOL_MISS = 2 };
  *   and need not precede the records that use the id.
  * LB_REC_CRASH: ret = signal number, note = si_code (low 8 bits),
  *   t0 = time, stream = fault address, a[0] = si_code, a[1] = tid,
- *   a[2] = frame count that follows.
+ *   a[2] = frame count that follows.  A signal sent by a process
+ *   (si_code <= 0: kill, tgkill, abort) has stream = 0 and stream_used
+ *   = the sender's pid (low 32 bits); else stream_used = stream.  (Older
+ *   writers stored si_addr in both, whose low 32 bits are si_pid there.)
+ *   The fatal signals, and SIGTERM when the program left it at SIG_DFL.
  * LB_REC_FRAME: stream = pc, stream_used = offset in the function,
  *   a[0] = frame index (low 32), t0..t1 + a[1], a[2] = the first 32 bytes
  *   of the (mangled) function name, NUL-padded (slot bytes 8..23 then

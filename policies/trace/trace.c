@@ -253,8 +253,6 @@ void lb_tt_start(struct lb_tt *t)
 		lb_child_open();
 	t->thread_index = __atomic_fetch_add(&lb_tr.next_thread, 1,
 					     __ATOMIC_RELAXED);
-	t->tid = (uint32_t)lb_tid();
-	t->inflight = &lb_inflight[t->thread_index % LB_TR_INFLIGHT_SLOTS];
 	t->ordinal = 0;
 	t->blk = NULL;
 	t->chunk = 0;
@@ -299,18 +297,63 @@ void lb_tt_start(struct lb_tt *t)
  */
 enum { LB_PATH_PLAIN = 0, LB_PATH_LEARN, LB_PATH_LAUNCH };
 static uint8_t lb_tr_path[LB_API_COUNT];
+uint8_t lb_tr_entry_args[LB_API_COUNT];
+
+/*
+ * What call api's entry record holds (LB_ENTRY_*): a[] filled where that
+ * writes no STRING record, which would take the slot the entry is in (of
+ * the launches, those that name no kernel); whole where a[] and note are
+ * the inputs alone (trace_args.c: copies, sets, syncs, the event calls
+ * on an existing event) and the record path is the plain one.
+ */
+static int lb_entry_kind(int api)
+{
+	switch (lb_api_info[api].kind) {
+	case LB_KIND_REG:
+		return LB_ENTRY_BARE;
+	case LB_KIND_LAUNCH:
+		return api == LB_ID_hipLaunchHostFunc ||
+				       api == LB_ID_hipStreamAddCallback ||
+				       api == LB_ID_hipGraphLaunch ||
+				       api == LB_ID___hipPushCallConfiguration ||
+				       api == LB_ID___hipPopCallConfiguration
+			       ? LB_ENTRY_INPUTS
+			       : LB_ENTRY_BARE;
+	case LB_KIND_COPY:
+	case LB_KIND_SET:
+	case LB_KIND_SYNC:
+		return LB_ENTRY_WHOLE;
+	case LB_KIND_EVENT:
+		return api == LB_ID_hipEventRecord ||
+				       api == LB_ID_hipEventRecord_spt ||
+				       api == LB_ID_hipEventQuery ||
+				       api == LB_ID_hipEventDestroy ||
+				       api == LB_ID_hipStreamWaitEvent ||
+				       api == LB_ID_hipStreamWaitEvent_spt
+			       ? LB_ENTRY_WHOLE
+			       : LB_ENTRY_INPUTS;
+	default:
+		return api == LB_ID_hipGetProcAddress ? LB_ENTRY_BARE
+						      : LB_ENTRY_INPUTS;
+	}
+}
 
 static void lb_trace_paths(void)
 {
 	int i;
 
-	for (i = 0; i < LB_API_COUNT; i++)
+	for (i = 0; i < LB_API_COUNT; i++) {
 		lb_tr_path[i] = lb_api_info[i].kind == LB_KIND_REG ||
 					i == LB_ID_hipSetDevice
 				? LB_PATH_LEARN
 			: lb_api_info[i].kind == LB_KIND_LAUNCH
 				? LB_PATH_LAUNCH
 				: LB_PATH_PLAIN;
+		lb_tr_entry_args[i] = (uint8_t)lb_entry_kind(i);
+		if (lb_tr_entry_args[i] == LB_ENTRY_WHOLE &&
+		    lb_tr_path[i] != LB_PATH_PLAIN)
+			lb_tr_entry_args[i] = LB_ENTRY_INPUTS;
+	}
 }
 
 static int lb_env_on(const char *name)
@@ -359,23 +402,65 @@ static int lb_trace_init(int listed)
 	return 1;
 }
 
-struct lb_inflight lb_inflight[LB_TR_INFLIGHT_SLOTS];
+unsigned lb_entry_fill(struct lb_trace_rec *r, struct lb_call *c)
+{
+	hipError_t ret = c->ret;
 
+	c->ret = (hipError_t)-1;
+	lb_args_fill_kind[lb_api_info[c->api].kind](r, c);
+	c->ret = ret;
+	return r->hdr.flags | (unsigned)r->hdr.note << 8;
+}
+
+/*
+ * The entry record's slot when the thread has none at hand: its first
+ * call (the thread starts here, so that the call it may never return
+ * from is in the file), or a full block.  The slot is t->pos, left
+ * where it is: the call's record takes it when the call returns.
+ */
+static __attribute__((noinline)) void lb_trace_pre_slow(struct lb_call *c,
+							struct lb_tt *t)
+{
+	struct lb_trace_rec *r;
+
+	t->entry = NULL;
+	if (t->state == LB_TT_NEW)
+		lb_tt_start(t);
+	if (t->state != LB_TT_FILE || t->in_crash)
+		return;
+	r = lb_tt_slot(t);
+	if (!r)
+		return;
+	t->pos = r;
+	t->entry = r;
+	lb_entry_put(r, c, t);
+	if (LB_UNLIKELY(lb_tr.ring))
+		lb_tt_ring_note(t, r);
+}
+
+/*
+ * Entry: the call's entry record goes into the slot its record will take
+ * (t->pos, not advanced), so a call that never returns, whatever ends
+ * the process, is in the file as in flight, with its inputs and entry
+ * time.  Any record the thread writes before the call's own (a string, a
+ * kernel's facts) takes that slot first: the entry is then overwritten,
+ * as the call has returned by then.
+ */
 static int lb_trace_pre(struct lb_call *c)
 {
 	struct lb_tt *t = &lb_tt;
-	uint64_t now = lb_ticks();
+	struct lb_trace_rec *r = t->pos;
 
+	c->t0 = lb_ticks();
 	t->cur = c; /* for the crash handler: the call in flight */
-	c->t0 = now;
-	if (LB_LIKELY(t->state == LB_TT_FILE)) {
-		struct lb_inflight *f = t->inflight;
-
-		__atomic_store_n(&f->tid, t->tid, __ATOMIC_RELAXED);
-		__atomic_store_n(&f->t0, now, __ATOMIC_RELAXED);
-		__atomic_store_n(&f->api1, (uint32_t)c->api + 1,
-				 __ATOMIC_RELAXED);
+	if (LB_UNLIKELY(t->state != LB_TT_FILE || r == t->end)) {
+		lb_trace_pre_slow(c, t);
+		return 0;
 	}
+	t->entry = r;
+	lb_entry_put(r, c, t);
+	if (LB_UNLIKELY(lb_tr.ring))
+		lb_tt_ring_note(t, r);
 	return 0;
 }
 
@@ -470,7 +555,6 @@ static __attribute__((noinline)) void lb_trace_post_slow(struct lb_call *c,
 			lb_trace_learn(c, t);
 		return;
 	}
-	__atomic_store_n(&t->inflight->api1, 0, __ATOMIC_RELAXED);
 	switch (lb_tr_path[c->api]) {
 	case LB_PATH_LAUNCH:
 		lb_trace_post_launch(c, t);
@@ -503,10 +587,15 @@ static void lb_trace_post(struct lb_call *c)
 			lb_tr_path[c->api] == LB_PATH_LEARN)) {
 		lb_trace_post_slow(c, t);
 	} else if (lb_tr_path[c->api] == LB_PATH_LAUNCH) {
-		__atomic_store_n(&t->inflight->api1, 0, __ATOMIC_RELAXED);
 		lb_trace_post_launch(c, t);
+	} else if ((r = t->entry) != NULL && t->pos == r &&
+		   lb_tr_entry_args[c->api] == LB_ENTRY_WHOLE) {
+		/* the entry is the record but for the result */
+		t->pos = r + 1;
+		lb_entry_done(r, c);
+		if (LB_UNLIKELY(lb_tr.ring))
+			lb_tt_ring_note(t, r);
 	} else {
-		__atomic_store_n(&t->inflight->api1, 0, __ATOMIC_RELAXED);
 		lb_call_args(&ar, c);
 		r = lb_tt_slot(t);
 		if (LB_LIKELY(r != NULL)) {
@@ -581,6 +670,7 @@ static void lb_trace_fork_child(void)
 	t->chunk = 0;
 	t->blk = NULL;
 	t->pos = t->end = NULL;
+	t->entry = NULL; /* in the parent's file */
 	t->lost = 0;
 	if (t->state != LB_TT_DONE)
 		t->state = LB_TT_NEW; /* the altstack is kept */

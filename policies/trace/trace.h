@@ -104,10 +104,9 @@ struct lb_tt {
 	uint8_t own_altstack;	    /* altstack is ours, to unmap at exit */
 	uint8_t want;		    /* blocks in the thread's next chunk */
 	uint16_t stage;		    /* 1 + its lb_stage slot; 0: not staging */
-	uint32_t tid;		    /* the thread's id (lb_tid), for inflight */
 	void *altstack;
 	struct lb_call *cur;	    /* the call between pre and post */
-	struct lb_inflight *inflight; /* the thread's lb_inflight slot */
+	struct lb_trace_rec *entry; /* cur's entry record, or NULL */
 	/*
 	 * trace_kargs.c: the KARGS header of the thread's last launched
 	 * kernel, valid for plan ka_plan in file generation ka_gen;
@@ -411,6 +410,85 @@ lb_call_args(struct lb_trace_rec *ar, const struct lb_call *c)
 }
 
 /*
+ * What each call's entry record holds (trace.c, set at init), by API:
+ * LB_ENTRY_BARE, a[] 0: filling it would intern a string (kernel
+ * launches, registrations, hipGetProcAddress), which takes a slot;
+ * LB_ENTRY_INPUTS, a[] and note the inputs, the record filled again at
+ * return (outputs, a pool's note); LB_ENTRY_WHOLE, a[], note and flags
+ * as the call's record has them: the return completes the entry in
+ * place (lb_entry_done), filling nothing.
+ */
+enum { LB_ENTRY_BARE = 0, LB_ENTRY_INPUTS, LB_ENTRY_WHOLE };
+extern uint8_t lb_tr_entry_args[LB_API_COUNT] LB_HIDDEN;
+
+/*
+ * Fills a[], note and flags of call c's entry record in slot r, whose
+ * header is 0 and a[] 0 (trace.c); returns the header's flags | note
+ * << 8.  c->ret is hipSuccess before the call: the outputs are read only
+ * for a successful call, so it stands at -1 meanwhile.
+ */
+unsigned lb_entry_fill(struct lb_trace_rec *r, struct lb_call *c);
+
+/*
+ * Commits call c's entry record (trace_format.h: t1 = 0, ret = -1, a[]
+ * and note its inputs) to slot r, which the call's record takes when it
+ * returns: its header cleared first, a[], note and flags filled in the
+ * slot itself (not a record until the last store).
+ */
+static inline __attribute__((always_inline)) void
+lb_entry_put(struct lb_trace_rec *r, struct lb_call *c, const struct lb_tt *t)
+{
+	uint64_t *d = (uint64_t *)(void *)r;
+	uint64_t s = c->stream ? (uint64_t)(uintptr_t)c->stream_named : 0, h;
+	unsigned fn = 0;
+
+	__atomic_store_n(d, 0, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_RELEASE);
+	__atomic_store_n(&d[5], 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&d[6], 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&d[7], 0, __ATOMIC_RELAXED);
+	if (lb_tr_entry_args[c->api])
+		fn = lb_entry_fill(r, c);
+	__atomic_store_n(&d[1], c->t0, __ATOMIC_RELAXED);
+	__atomic_store_n(&d[2], 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&d[3], s, __ATOMIC_RELAXED);
+	__atomic_store_n(&d[4], s, __ATOMIC_RELAXED);
+	h = lb_rec_hdr(LB_REC_CALL, fn & 0xff, c->api, -1, t->device, fn >> 8);
+	__atomic_store_n(d, h, __ATOMIC_RELEASE);
+}
+
+/*
+ * Completes in slot r the entry record of call c, an LB_ENTRY_WHOLE one,
+ * into the call's record: its header cleared, t1 and the stream used
+ * stored, then the header of the result (the entry's note and flags,
+ * and the flags lb_call_put adds), with release ordering.
+ */
+static inline __attribute__((always_inline)) void
+lb_entry_done(struct lb_trace_rec *r, const struct lb_call *c)
+{
+	uint64_t *d = (uint64_t *)(void *)r;
+	uint64_t h = __atomic_load_n(d, __ATOMIC_RELAXED), su = 0;
+	unsigned flags = 0;
+
+	if (c->stream) {
+		su = (uint64_t)(uintptr_t)*c->stream;
+		if (su != (uint64_t)(uintptr_t)c->stream_named)
+			flags |= LB_RF_REMAPPED;
+	}
+	if (c->handled)
+		flags |= LB_RF_SERVED;
+	if (c->scratch[LB_NOTE_HAZARD])
+		flags |= LB_RF_HAZARD;
+	h = (h & ~(0xffffull << 32)) | (uint64_t)flags << 8 |
+	    (uint64_t)(uint16_t)(int16_t)c->ret << 32;
+	__atomic_store_n(d, 0, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_RELEASE);
+	__atomic_store_n(&d[2], c->t1, __ATOMIC_RELAXED);
+	__atomic_store_n(&d[4], su, __ATOMIC_RELAXED);
+	__atomic_store_n(d, h, __ATOMIC_RELEASE);
+}
+
+/*
  * Commits call c's record to slot r, as lb_call_rec makes it, a[], note
  * and flags taken from ar (lb_call_args): written from registers, never
  * through a whole record on the stack (see LB_REC_PUT).
@@ -512,19 +590,5 @@ void lb_live_crash(int sig, const void *addr);
 
 /* Name of a hipError_t ("hipSuccess"), never NULL. */
 const char *lb_err_name(int e);
-
-/*
- * What each thread is inside of, for the crash handler to tell which calls
- * other threads were in: one slot per thread index (modulo the size), in
- * static memory, so that reading a slot of a thread that just exited is
- * still safe.  Written by the pre and post hooks with relaxed stores.
- */
-#define LB_TR_INFLIGHT_SLOTS 1024u
-struct lb_inflight {
-	uint32_t tid;
-	uint32_t api1; /* api + 1 while inside a call, else 0 */
-	uint64_t t0;
-};
-extern struct lb_inflight lb_inflight[LB_TR_INFLIGHT_SLOTS] LB_HIDDEN;
 
 #endif

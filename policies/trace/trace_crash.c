@@ -12,6 +12,14 @@
  * first fatal signal, and a handler the program installs later replaces
  * ours: that is the program's choice.
  *
+ * SIGTERM, the signal an evaluation harness sends a case that hangs, is
+ * recorded the same way, but only when the program left it at SIG_DFL
+ * when we install the handlers: a program with a SIGTERM handler of its
+ * own keeps it untouched, and one that installs its own later replaces
+ * ours, as for the others.  It then takes its default course (the
+ * process ends, killed by SIGTERM).  The calls every thread was inside
+ * are in the file already, as their entry records (trace.c).
+ *
  * The handler takes no lock and allocates nothing.  The kernel enters it
  * on an alternate stack (mmap'ed per thread that calls HIP, so that a
  * stack overflow can be recorded too) or on the program's own, which may
@@ -50,6 +58,7 @@ static const int lb_crash_sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL,
 				     SIGABRT };
 static struct sigaction lb_prev[NSIG];
 static int lb_installed;
+static int lb_dying; /* a thread is recording the signal that ends us */
 static char *lb_reserve;  /* the reserve stack's mapping (guard page first) */
 static int lb_reserve_busy; /* a thread records on it */
 
@@ -181,38 +190,6 @@ static void lb_emit_frames(struct lb_tt *t, void *uc, int n)
 	} while (++i < n && unw_step(&cur) > 0);
 }
 
-/*
- * The calls other threads were inside when this one crashed: their API and
- * entry time only (their arguments live on their stacks, which a signal
- * handler must not trust), each flagged LB_RF_ELSEWHERE with the tid.
- */
-static void lb_crash_elsewhere(struct lb_tt *t, uint64_t now)
-{
-	uint32_t n = __atomic_load_n(&lb_tr.next_thread, __ATOMIC_RELAXED);
-	uint32_t me = (uint32_t)syscall(SYS_gettid), i;
-	struct lb_trace_rec r;
-
-	if (n > LB_TR_INFLIGHT_SLOTS)
-		n = LB_TR_INFLIGHT_SLOTS;
-	for (i = 0; i < n; i++) {
-		struct lb_inflight *f = &lb_inflight[i];
-		uint32_t api1 = __atomic_load_n(&f->api1, __ATOMIC_RELAXED);
-		uint32_t tid = __atomic_load_n(&f->tid, __ATOMIC_RELAXED);
-
-		if (!api1 || api1 > LB_API_COUNT || tid == me)
-			continue;
-		memset(&r, 0, sizeof(r));
-		r.hdr.type = LB_REC_CALL;
-		r.hdr.api = (uint16_t)(api1 - 1);
-		r.hdr.ret = -1;
-		r.hdr.flags = LB_RF_INFLIGHT | LB_RF_ELSEWHERE;
-		r.t0 = __atomic_load_n(&f->t0, __ATOMIC_RELAXED);
-		r.t1 = now;
-		r.a[2] = tid;
-		lb_tt_emit(t, &r);
-	}
-}
-
 struct lb_crash_job {
 	struct lb_tt *t;
 	int sig;
@@ -220,6 +197,27 @@ struct lb_crash_job {
 	void *uc;
 	int frames; /* 0: record no backtrace (no room for libunwind) */
 };
+
+/*
+ * Records the signal interrupted half-way (slots taken, their headers
+ * cleared or not yet stored: a launch takes two at once) would end the
+ * thread's block for a reader, hiding what the handler writes after
+ * them: the handler writes from the first of them on instead.  Only when
+ * the signal ends the process (its disposition was the default), so that
+ * the interrupted writer never resumes over what the handler wrote.
+ */
+static void lb_crash_fill_hole(struct lb_tt *t, int sig)
+{
+	struct lb_trace_rec *first;
+
+	if (t->state != LB_TT_FILE || !t->blk || !t->pos || t->pos > t->end ||
+	    lb_prev[sig].sa_handler != SIG_DFL)
+		return;
+	first = (struct lb_trace_rec *)t->blk + 1;
+	while (t->pos > first &&
+	       !__atomic_load_n(&t->pos[-1].hdr.type, __ATOMIC_RELAXED))
+		t->pos--;
+}
 
 static void lb_crash_record(struct lb_crash_job *j)
 {
@@ -230,6 +228,7 @@ static void lb_crash_record(struct lb_crash_job *j)
 	int n = j->frames ? lb_backtrace_depth(j->uc, LB_TR_MAX_FRAMES) : 0;
 
 	lb_clock_refine(100000000u);
+	lb_crash_fill_hole(t, j->sig);
 	if (t->cur && t->state == LB_TT_FILE) {
 		/* The call the thread was in: its arguments, no results. */
 		struct lb_call c = *t->cur;
@@ -246,14 +245,19 @@ static void lb_crash_record(struct lb_crash_job *j)
 	r.hdr.note = (uint8_t)si->si_code;
 	r.hdr.device = t->device;
 	r.t0 = r.t1 = now;
-	r.stream = (uint64_t)(uintptr_t)si->si_addr;
-	r.stream_used = r.stream;
+	if (si->si_code <= 0) {
+		/* sent (kill, tgkill, abort): no address; who sent it */
+		r.stream = 0;
+		r.stream_used = (uint32_t)si->si_pid;
+	} else {
+		r.stream = (uint64_t)(uintptr_t)si->si_addr;
+		r.stream_used = r.stream;
+	}
 	r.a[0] = (uint64_t)(int64_t)si->si_code;
 	r.a[1] = (uint64_t)syscall(SYS_gettid);
 	r.a[2] = (uint64_t)n;
 	lb_tt_emit(t, &r);
 	lb_emit_frames(t, j->uc, n);
-	lb_crash_elsewhere(t, now);
 	__atomic_or_fetch(&lb_tr.hdr->flags, LB_HDR_CRASHED, __ATOMIC_RELEASE);
 }
 
@@ -263,8 +267,9 @@ static void lb_crash_work(void *p)
 
 	if (lb_tr.file_on && lb_tr.hdr)
 		lb_crash_record(j);
-	if (lb_tr.live)
-		lb_live_crash(j->sig, j->si->si_addr);
+	if (lb_tr.live) /* a sent signal has no address */
+		lb_live_crash(j->sig,
+			      j->si->si_code <= 0 ? NULL : j->si->si_addr);
 }
 
 /*
@@ -352,6 +357,15 @@ static void lb_crash_handler(int sig, siginfo_t *si, void *uc)
 	struct lb_tt *t = &lb_tt;
 	int saved = errno;
 
+	if (sig == SIGTERM && __atomic_load_n(&lb_dying, __ATOMIC_ACQUIRE)) {
+		/*
+		 * Another signal is being recorded and ends the process:
+		 * without the shim it would have ended before this one
+		 * came, so this one has no effect.
+		 */
+		errno = saved;
+		return;
+	}
 	if (t->in_crash) {
 		/* A fault while handling one: the default action, now. */
 		struct sigaction dfl;
@@ -362,6 +376,8 @@ static void lb_crash_handler(int sig, siginfo_t *si, void *uc)
 	} else {
 		struct lb_crash_job j = { t, sig, si, uc, 1 };
 
+		if (lb_prev[sig].sa_handler == SIG_DFL)
+			__atomic_store_n(&lb_dying, 1, __ATOMIC_RELEASE);
 		t->in_crash = 1;
 		lb_crash_run(&j);
 		sigaction(sig, &lb_prev[sig], NULL);
@@ -372,7 +388,7 @@ static void lb_crash_handler(int sig, siginfo_t *si, void *uc)
 	 * restored disposition.  A signal that was sent has to be sent
 	 * again; it stays pending until we return (it is blocked in here).
 	 */
-	if (si->si_code <= 0 || sig == SIGABRT)
+	if (si->si_code <= 0 || sig == SIGABRT || sig == SIGTERM)
 		syscall(SYS_tgkill, getpid(), syscall(SYS_gettid), sig);
 	errno = saved;
 }
@@ -407,6 +423,13 @@ void lb_crash_install(void)
 			continue;
 		sigaction(sig, &sa, NULL);
 	}
+	/*
+	 * SIGTERM only where the program would die of it: its disposition
+	 * is the default (not ignored, no handler of the program's).
+	 */
+	if (!sigaction(SIGTERM, NULL, &lb_prev[SIGTERM]) &&
+	    lb_prev[SIGTERM].sa_handler == SIG_DFL)
+		sigaction(SIGTERM, &sa, NULL);
 	lb_installed = 1;
 }
 

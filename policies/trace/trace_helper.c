@@ -2,7 +2,11 @@
  * trace_helper.c - the trace's helper thread: it maps chunks of the file
  * ahead of the writers (so that a writer switching blocks makes no system
  * call), unmaps the chunks they used, and copies their staged blocks into
- * place (trace_stage.c).
+ * place (trace_stage.c).  Each time it looks (every 200 ms at most) it
+ * stores the time in the header (alive_ticks): after a SIGKILL, the last
+ * time the process was known alive, for how long a call in flight had
+ * been waiting (lbtrace crash).  In a ring (LBSHIM_TRACE_RING), which
+ * never needs another block, that is all it does.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -89,6 +93,12 @@ static void *lb_helper_main(void *arg)
 	lb_depth++; /* nothing on this thread is the program's */
 	while (!__atomic_load_n(&lb_tr.stop, __ATOMIC_ACQUIRE)) {
 		uint32_t seen = __atomic_load_n(&lb_tr.wake, __ATOMIC_SEQ_CST);
+		struct lb_trace_header *h =
+			__atomic_load_n(&lb_tr.hdr, __ATOMIC_ACQUIRE);
+
+		if (h)
+			__atomic_store_n(&h->alive_ticks, lb_ticks(),
+					 __ATOMIC_RELAXED);
 
 		/*
 		 * Writers that stage do not wake us for each full block (a
@@ -98,7 +108,7 @@ static void *lb_helper_main(void *arg)
 		 * when there is none; a writer whose ring is half full
 		 * wakes us (trace_stage.c).
 		 */
-		if (lb_helper_round()) {
+		if (!lb_tr.ring && lb_helper_round()) {
 			nap = 1000000;
 			continue;
 		}
@@ -124,8 +134,6 @@ int lb_helper_start(void)
 	sigset_t all, old;
 	int err;
 
-	if (lb_tr.ring)
-		return 0; /* a ring never needs another block */
 	lb_tr.stop = 0;
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);

@@ -280,6 +280,7 @@ static const char *lb_sig_name(int sig)
 	case SIGFPE: return "SIGFPE";
 	case SIGILL: return "SIGILL";
 	case SIGABRT: return "SIGABRT";
+	case SIGTERM: return "SIGTERM";
 	default: return "signal";
 	}
 }

@@ -26,5 +26,5 @@ else
 	expect_eq "launches before the crash" "$n" 4
 	inflight=hipDeviceSynchronize
 fi
-grep -q "^  $inflight on thread [0-9]* (entered at" crash.txt ||
+grep -q "^  $inflight(.*) on thread [0-9]* .*: entered at .* until the SIGSEGV$" crash.txt ||
 	fail "the main thread's call in flight ($inflight) is not shown: $(cat crash.txt)"

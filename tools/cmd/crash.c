@@ -1,14 +1,21 @@
 /*
- * crash.c - `lbtrace crash`: for each file that ended in a crash, the
- * signal, the address, the thread, its backtrace (demangled), which calls
- * were in flight, and the last calls of every thread of that process.
+ * crash.c - `lbtrace crash`: for each file, how the process ended as far
+ * as the trace can tell, which calls were in flight and for how long, and
+ * the last calls of every thread of that process.
  *
- * "In flight": the trace writes a call when it returns, so a call that
- * never returned has no record.  It is known only (a) on the crashing
- * thread, when its backtrace passes through a wrapped HIP function, or
- * (b) on any thread whose last record is a call without a return time (an
- * entry record, if a writer makes them).  Otherwise the report says
- * "unknown".
+ * How it ended: a crash record (a fatal signal, or a SIGTERM the program
+ * left at its default) gives the signal, the address or sender, the
+ * thread and its backtrace; a clean exit is a header flag; a trace with
+ * neither was ended by something nothing could record (SIGKILL, _exit,
+ * power loss) or is still being written: "killed".
+ *
+ * "In flight": a thread whose last record is a call without a return
+ * (the writer's entry record, or the one the crash handler wrote for the
+ * call it interrupted), each with how long it had been waiting, up to
+ * the last moment the trace knows of (until_of); in traces of older
+ * writers, which recorded calls only at return, the crash handler's
+ * records of other threads' calls (LB_RF_ELSEWHERE) and the innermost
+ * wrapped HIP function of the crashing thread's backtrace.
  *
  * Registrations (__hipRegisterFatBinary, __hipRegisterFunction,
  * __hipUnregisterFatBinary: the calls a hipcc-built library's constructor
@@ -18,9 +25,11 @@
  * failed or was in flight stays, since it may be why the process died.
  * The program's own module calls (hipModuleLoad, ...) stay too.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lbshim/api.h"
+#include "lbshim/names.h"
 #include "format/fmt.h"
 #include "format/text.h"
 
@@ -155,15 +164,73 @@ static void put_thread(struct lbt_out *o, const struct lbt_file *f,
 		lbt_printf(o, " (thread index %u)", t->thread_index);
 }
 
+/*
+ * Up to when the calls in flight are said to have waited: the last moment
+ * the trace knows the process was alive.  The crash record's time when
+ * there is one; at a clean exit its end time; else the writer's last
+ * heartbeat (header alive_ticks, stored every 200 ms at most) or the
+ * latest time in any record, whichever is later.
+ */
+struct until {
+	int64_t ns; /* since the set's origin */
+	char what[48];
+};
+
+static void until_of(const struct lbt_file *f, const struct lbt_crash *cr,
+		     struct until *u)
+{
+	const char *sn;
+	int64_t hb;
+
+	if (cr) {
+		sn = lbt_signal_name(cr->signo);
+		u->ns = lbt_ticks_to_ns(f, cr->t_ticks);
+		snprintf(u->what, sizeof(u->what), "the %s",
+			 sn ? sn : "signal");
+		return;
+	}
+	if ((f->hdr.flags & LB_HDR_CLEAN_EXIT) && f->hdr.end_ticks) {
+		u->ns = lbt_ticks_to_ns(f, f->hdr.end_ticks);
+		snprintf(u->what, sizeof(u->what), "the exit");
+		return;
+	}
+	u->ns = lbt_ticks_to_ns(f, f->hdr.start_ticks) + f->last_t_ns;
+	snprintf(u->what, sizeof(u->what), "the trace's last record");
+	if (f->hdr.alive_ticks) {
+		hb = lbt_ticks_to_ns(f, f->hdr.alive_ticks);
+		if (hb >= u->ns) {
+			u->ns = hb;
+			snprintf(u->what, sizeof(u->what),
+				 "the writer's last heartbeat");
+		}
+	}
+}
+
+/* ": entered at T s, waiting W s until WHAT" */
+static void put_wait(struct lbt_out *o, int64_t t_ns, int64_t wait_ns,
+		     const struct until *u)
+{
+	lbt_puts(o, ": entered at ");
+	lbt_put_fixed(o, t_ns, 1000000000, 9);
+	lbt_puts(o, " s, waiting ");
+	lbt_put_fixed(o, wait_ns > 0 ? wait_ns : 0, 1000000000, 9);
+	lbt_puts(o, " s until ");
+	lbt_puts(o, u->what);
+	lbt_putc(o, '\n');
+}
+
+/* CR: the crash reported, or NULL for a trace that ended without one. */
 static void in_flight(struct crash_state *c, const struct lbt_file *f,
 		      const struct lbt_crash *cr)
 {
 	struct lbt_out *o = c->o;
 	int known = 0, on_crasher = 0;
+	struct until u;
 	uint32_t i, t;
 
+	until_of(f, cr, &u);
 	lbt_puts(o, "in flight:\n");
-	/* records the crash handler wrote for interrupted calls */
+	/* entry records, and those the crash handler wrote */
 	for (t = 0; t < f->nthreads; t++) {
 		struct thread_ring *tr = &c->rings[c->base[f->index] + t];
 		const struct lbt_rec *last;
@@ -173,24 +240,25 @@ static void in_flight(struct crash_state *c, const struct lbt_file *f,
 		last = &tr->r[(tr->head + tr->n - 1) % tr->n];
 		if (!last->in_flight)
 			continue;
-		lbt_printf(o, "  %s on thread %u (%s)\n", last->api_name,
-			   f->threads[t].tid,
-			   last->raw->hdr.flags & LB_RF_INFLIGHT
-			       ? "recorded by the crash handler"
-			       : "entered, never returned");
+		lbt_puts(o, "  ");
+		lbt_text_call_head(o, last);
+		lbt_puts(o, " on thread ");
+		put_thread(o, f, &f->threads[t]);
+		put_wait(o, last->t_ns,
+			 last->raw->t1 ? last->dur_ns : u.ns - last->t_ns, &u);
 		known = 1;
-		on_crasher |= &f->threads[t] == cr->thread;
+		on_crasher |= cr && &f->threads[t] == cr->thread;
 	}
 	for (i = 0; i < (uint32_t)c->naway; i++) {
 		if (c->away[i].file != f)
 			continue;
-		lbt_printf(o, "  %s on thread %u (entered at %.9f s)\n",
-			   c->away[i].api, c->away[i].tid,
-			   c->away[i].t_ns / 1e9);
+		lbt_printf(o, "  %s on thread %u", c->away[i].api,
+			   c->away[i].tid);
+		put_wait(o, c->away[i].t_ns, u.ns - c->away[i].t_ns, &u);
 		known = 1;
 	}
 	/* else the crashing thread's backtrace may pass through a wrapper */
-	for (i = 0; !on_crasher && i < cr->nframes; i++) {
+	for (i = 0; cr && !on_crasher && i < cr->nframes; i++) {
 		int api = frame_api(&cr->frames[i]);
 
 		if (api < 0)
@@ -201,9 +269,7 @@ static void in_flight(struct crash_state *c, const struct lbt_file *f,
 		break; /* the innermost wrapper is the call */
 	}
 	if (!known)
-		lbt_puts(o, "  unknown: no wrapped HIP function in the "
-			    "backtrace, and calls are recorded when they "
-			    "return\n");
+		lbt_puts(o, "  none: every call in the trace has its return\n");
 }
 
 static void last_calls(struct crash_state *c, const struct lbt_file *f)
@@ -263,6 +329,51 @@ static void report(struct crash_state *c, const struct lbt_file *f,
 	in_flight(c, f, cr);
 }
 
+/* Nonzero if a thread of F ends in a call in flight. */
+static int has_flight(struct crash_state *c, const struct lbt_file *f)
+{
+	uint32_t t;
+
+	for (t = 0; t < f->nthreads; t++) {
+		struct thread_ring *tr = &c->rings[c->base[f->index] + t];
+
+		if (tr->n && tr->r[(tr->head + tr->n - 1) % tr->n].in_flight)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * How a trace without a crash record ended; returns nonzero when the
+ * rest of the report (calls in flight, last calls) follows.
+ */
+static int ended(struct crash_state *c, const struct lbt_file *f)
+{
+	struct lbt_out *o = c->o;
+	uint32_t fl = f->hdr.flags;
+
+	if (fl & LB_HDR_CRASHED) {
+		lbt_puts(o, "the process crashed, but its crash record is not "
+			    "in the trace\n");
+		in_flight(c, f, NULL);
+		return 1;
+	}
+	if (fl & LB_HDR_CLEAN_EXIT) {
+		lbt_puts(o, "no crash recorded: the process exited normally\n");
+		if (has_flight(c, f))
+			in_flight(c, f, NULL); /* threads it left inside */
+		return 0;
+	}
+	lbt_puts(o, "no crash recorded and no clean exit: killed (by "
+		    "SIGKILL, a signal the shim does not record, or a power "
+		    "loss), ended by _exit, or still running\n");
+	if (fl & LB_HDR_STOPPED)
+		lbt_puts(o, "tracing stopped early (disk full, file removed or "
+			    "closed): the trace ends before the process\n");
+	in_flight(c, f, NULL);
+	return 1;
+}
+
 static int crash_end(void *p)
 {
 	struct crash_state *c = p;
@@ -286,16 +397,8 @@ static int crash_end(void *p)
 		lbt_puts(o, "\n  cmd: ");
 		lbt_put_text(o, f->hdr.cmdline);
 		lbt_putc(o, '\n');
-		if (!f->ncrashes) {
-			lbt_puts(
-			    o,
-			    f->hdr.flags & LB_HDR_CRASHED
-				? "the process crashed, but its crash record "
-				  "is not in the trace\n"
-				: "no crash recorded\n");
-			if (!(f->hdr.flags & LB_HDR_CRASHED))
-				continue;
-		}
+		if (!f->ncrashes && !ended(c, f))
+			continue;
 		for (k = 0; k < f->ncrashes; k++)
 			report(c, f, &f->crashes[k]);
 		last_calls(c, f);

@@ -661,8 +661,8 @@ static int sum_end(void *p)
 			   (unsigned long long)s->lost);
 	if (s->in_flight)
 		lbt_printf(s->o,
-			   "\n%llu call%s in flight at a crash, not "
-			   "counted\n",
+			   "\n%llu call%s in flight (no return in the "
+			   "trace), not counted\n",
 			   (unsigned long long)s->in_flight,
 			   s->in_flight == 1 ? "" : "s");
 	if (s->crashes)

@@ -96,6 +96,10 @@ static struct lbt_field *launch(const struct lbt_rec *r, struct lbt_field *f,
 	}
 	if (r->api == LB_ID_hipGraphLaunch)
 		return put(f, "graph", LBT_F_HEX, r->raw->a[0]);
+	/* a kernel launch's entry record holds no arguments */
+	if (!r->raw->t1 && !(r->flags & LB_RF_INFLIGHT) && !r->raw->a[0] &&
+	    !r->raw->a[1] && !r->raw->a[2])
+		return f;
 	if (l.kernel_sid) {
 		f = put_str(f, key_kernel, lbt_rec_kernel(r, demangled));
 		if (!f[-1].s)
@@ -368,7 +372,12 @@ void lbt_crash_fields(struct lbt_field_iter *it, const struct lbt_crash *c)
 	if (!cn)
 		prose(it, NULL, LBT_F_I64, (uint64_t)(int64_t)c->code,
 		      LBT_SHOW_TEXT, " (code %v)");
-	prose(it, "addr", LBT_F_HEX, c->addr, LBT_SHOW_BOTH, " at address %v");
+	prose(it, "addr", LBT_F_HEX, c->addr,
+	      LBT_SHOW_JSON | (c->code > 0 ? LBT_SHOW_TEXT : 0),
+	      " at address %v");
+	if (c->code <= 0 && c->sender)
+		prose(it, "sender_pid", LBT_F_U64, c->sender, LBT_SHOW_BOTH,
+		      " sent by pid %v");
 	prose(it, "frames", LBT_F_FRAMES, c->nframes, LBT_SHOW_BOTH,
 	      c->nframes == 1 ? ", %v frame" : ", %v frames")->crash = c;
 	if (c->nframes_said != c->nframes)

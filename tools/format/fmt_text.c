@@ -111,19 +111,20 @@ static void put_prose(struct lbt_out *o, const struct lbt_field *f)
 		lbt_color(o, LBT_C_OFF);
 }
 
-void lbt_text_call(struct lbt_out *o, const struct lbt_rec *r)
+/* "hipMemcpy(dst=..., ...)"; returns the first tag field, or NULL. */
+static const struct lbt_field *put_head(struct lbt_out *o,
+					const struct lbt_rec *r,
+					struct lbt_field_iter *it)
 {
-	struct lbt_field_iter it;
 	const struct lbt_field *f;
-	const char *rn = lbt_ret_name(r);
 	int n = 0;
 
-	lbt_fields_start(&it, r);
+	lbt_fields_start(it, r);
 	lbt_color(o, LBT_C_API);
 	lbt_put_text(o, r->api_name);
 	lbt_color(o, LBT_C_OFF);
 	lbt_putc(o, '(');
-	while ((f = lbt_fields_next(&it, LBT_SHOW_TEXT)) &&
+	while ((f = lbt_fields_next(it, LBT_SHOW_TEXT)) &&
 	       f->role != LBT_R_TAG) {
 		if (f->role != LBT_R_JOIN && n++)
 			lbt_puts(o, ", ");
@@ -132,11 +133,34 @@ void lbt_text_call(struct lbt_out *o, const struct lbt_rec *r)
 			lbt_putc(o, '=');
 		put_value(o, f);
 	}
-	lbt_puts(o, ") ");
+	lbt_putc(o, ')');
+	return f;
+}
+
+void lbt_text_call_head(struct lbt_out *o, const struct lbt_rec *r)
+{
+	struct lbt_field_iter it;
+
+	put_head(o, r, &it);
+}
+
+void lbt_text_call(struct lbt_out *o, const struct lbt_rec *r)
+{
+	struct lbt_field_iter it;
+	const struct lbt_field *f;
+	const char *rn = lbt_ret_name(r);
+
+	f = put_head(o, r, &it);
+	lbt_putc(o, ' ');
 	if (r->in_flight) {
 		lbt_color(o, LBT_C_CRASH);
 		lbt_puts(o, "in flight");
 		lbt_color(o, LBT_C_OFF);
+		if (!r->raw->t1) {
+			/* an entry record: the trace ends inside the call */
+			lbt_puts(o, ", no return recorded");
+			return;
+		}
 		lbt_puts(o, " +");
 		lbt_put_fixed(o, r->dur_ns, 1000, 3);
 		lbt_puts(o, " us until the crash");

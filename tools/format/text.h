@@ -13,6 +13,9 @@ void lbt_text_prefix(struct lbt_out *o, const struct lbt_rec *r);
 /* "hipMemcpy(dst=..., ...) ret=0 (hipSuccess) +1.000 us" */
 void lbt_text_call(struct lbt_out *o, const struct lbt_rec *r);
 
+/* "hipMemcpy(dst=..., ...)": the call and its arguments alone. */
+void lbt_text_call_head(struct lbt_out *o, const struct lbt_rec *r);
+
 /* A record of another type (crash, lost, ...), without a newline. */
 void lbt_text_other(struct lbt_out *o, const struct lbt_rec *r);
 

@@ -57,6 +57,7 @@ struct lbt_crash {
 	int signo;
 	int code; /* si_code */
 	uint64_t addr;
+	uint32_t sender; /* pid that sent it (code <= 0), else 0 */
 	uint32_t tid;
 	const struct lbt_thread *thread;
 	uint64_t t_ticks;

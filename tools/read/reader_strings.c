@@ -209,6 +209,9 @@ static int add_crash(struct lbt_file *f, struct lbt_scan *sc,
 	c->signo = r->hdr.ret;
 	c->code = (int)(int64_t)r->a[0];
 	c->addr = r->stream;
+	/* a sent signal: its sender (older writers: si_addr, whose low
+	 * 32 bits are si_pid) */
+	c->sender = c->code <= 0 ? (uint32_t)r->stream_used : 0;
 	c->tid = (uint32_t)r->a[1];
 	if (!c->tid)
 		c->tid = t->tid;

@@ -133,7 +133,10 @@ static int seq_bad;
 static void on_call(const struct lb_trace_block *b, uint64_t seq,
 		    const struct lb_trace_rec *r)
 {
-	double ns = (double)(r->t1 - r->t0) * 1e9 / (double)H->ticks_per_sec;
+	/* an entry record (t1 = 0): no duration */
+	double ns = r->t1 ? (double)(r->t1 - r->t0) * 1e9 /
+				    (double)H->ticks_per_sec
+			  : 0;
 	const char *name = api_name(r->hdr.api);
 	unsigned ti = b->thread_index;
 
@@ -321,14 +324,15 @@ int main(int argc, char **argv)
 		printf("header version=%u pid=%u ppid=%u flags=0x%x "
 		       "block_size=%u ring_slots=%u blocks_used=%llu "
 		       "file_blocks=%llu api_count=%u rank=%u policies=%u "
-		       "run_id=%llu clock=%u rate=%llu end=%llu host=%s "
-		       "cmdline=%s\n",
+		       "run_id=%llu clock=%u rate=%llu end=%llu alive=%llu "
+		       "host=%s cmdline=%s\n",
 		       H->version, H->pid, H->ppid, H->flags, H->block_size,
 		       H->ring_slots, (unsigned long long)H->blocks_used,
 		       (unsigned long long)nblocks, H->api_count, H->rank,
 		       H->policies, (unsigned long long)H->run_id,
 		       H->clock_id, (unsigned long long)H->ticks_per_sec,
-		       (unsigned long long)H->end_ticks, H->host,
+		       (unsigned long long)H->end_ticks,
+		       (unsigned long long)H->alive_ticks, H->host,
 		       H->cmdline);
 	for (i = 0; i < nb; i++) {
 		if (check_n < 0)

@@ -10,6 +10,9 @@
  *   gen_trace crash OUT        TSC clock; a SIGSEGV with frames (one in a
  *                              wrapper, one long name in a string)
  *   gen_trace crashblk OUT     a crash in the reserved crash block
+ *   gen_trace hang OUT         killed (SIGKILL) inside calls: entry records
+ *   gen_trace term OUT         a SIGTERM, sent, with calls in flight
+ *                              (the crash family: gen_crash.c)
  *   gen_trace ring OUT         flight-recorder file, a wrapped ring
  *   gen_trace kargs OUT        launches with their arguments, typed,
  *                              cut, and lying about their layout
@@ -25,31 +28,7 @@
 #include <string.h>
 #include "lbshim/api.h"
 #include "lbshim/trace_format.h"
-
-#define BS 4096u /* small blocks: chains appear quickly */
-#define SLOTS (BS / 64 - 1)
-#define MAXT 8
-
-struct gthread {
-	uint32_t tid, index;
-	char name[16];
-	long blk;     /* offset of its current block, -1 none */
-	uint32_t pos; /* next slot in it */
-	uint64_t ordinal;
-	int ring;
-};
-
-struct gen {
-	uint8_t *buf;
-	size_t size, cap;
-	struct lb_trace_header *h;
-	struct gthread t[MAXT];
-	int nt;
-	uint32_t next_sid;
-	uint64_t now; /* ticks */
-	uint64_t rate;
-	int ring;
-};
+#include "gen_trace.h"
 
 static void *grow(struct gen *g, size_t n)
 {
@@ -123,7 +102,7 @@ static void gen_init(struct gen *g, uint32_t pid, uint64_t rate,
 	g->next_sid = 1;
 }
 
-static int thread(struct gen *g, uint32_t tid, const char *name)
+int thread(struct gen *g, uint32_t tid, const char *name)
 {
 	struct gthread *t = &g->t[g->nt];
 
@@ -171,12 +150,12 @@ static struct lb_trace_rec *slot(struct gen *g, int ti)
 	return r;
 }
 
-static void emit(struct gen *g, int ti, const struct lb_trace_rec *src)
+void emit(struct gen *g, int ti, const struct lb_trace_rec *src)
 {
 	memcpy(slot(g, ti), src, sizeof(*src));
 }
 
-static uint32_t string(struct gen *g, int ti, const char *s)
+uint32_t string(struct gen *g, int ti, const char *s)
 {
 	uint32_t id = g->next_sid++;
 	size_t len = strlen(s) + 1, parts = (len + 47) / 48, p;
@@ -196,7 +175,7 @@ static uint32_t string(struct gen *g, int ti, const char *s)
 }
 
 /* One call of DUR ticks, then a 500-tick gap. */
-static void call(struct gen *g, int ti, int api, int ret, uint64_t dur,
+void call(struct gen *g, int ti, int api, int ret, uint64_t dur,
 		 uint64_t stream, uint64_t used, uint64_t a0, uint64_t a1,
 		 uint64_t a2, int note, int flags)
 {
@@ -217,7 +196,7 @@ static void call(struct gen *g, int ti, int api, int ret, uint64_t dur,
 	emit(g, ti, &r);
 }
 
-static uint64_t dims(uint32_t gz, uint32_t bx, uint32_t by, uint32_t bz)
+uint64_t dims(uint32_t gz, uint32_t bx, uint32_t by, uint32_t bz)
 {
 	return gz | (uint64_t)bx << 16 | (uint64_t)by << 32 |
 	       (uint64_t)bz << 48;
@@ -243,10 +222,6 @@ static void other(struct gen *g, int ti, int type, int note, uint64_t a0,
 	g->now += dur + 500;
 	emit(g, ti, &r);
 }
-
-#define S1 0x5555000100ull
-#define S0R 0x5555009900ull
-#define P(n) (0x7f0000000000ull + (uint64_t)(n)*0x100000)
 
 static void write_basic(struct gen *g)
 {
@@ -317,155 +292,6 @@ static void write_basic(struct gen *g)
 	g->h->end_realtime_ns =
 	    g->h->start_realtime_ns + (g->now - g->h->start_ticks);
 	g->h->flags |= LB_HDR_CLEAN_EXIT;
-}
-
-static void frame_f(struct gen *g, int ti, uint32_t idx, uint64_t pc,
-		    uint64_t off, const char *name, int flags)
-{
-	struct lb_trace_rec r = {.hdr = {.type = LB_REC_FRAME, .flags = flags}};
-	char head[32] = {0};
-	size_t len = strlen(name);
-	uint32_t more = 0;
-
-	if (len > 32)
-		more = string(g, ti, name + 32);
-	memcpy(head, name, len < 32 ? len : 32);
-	r.stream = pc;
-	r.stream_used = off;
-	r.a[0] = idx | (uint64_t)more << 32;
-	memcpy(&r.t0, head, 16);
-	memcpy(&r.a[1], head + 16, 16);
-	emit(g, ti, &r);
-}
-
-static void frame(struct gen *g, int ti, uint32_t idx, uint64_t pc,
-		  uint64_t off, const char *name)
-{
-	frame_f(g, ti, idx, pc, off, name, 0);
-}
-
-static void crash_rec(struct gen *g, int ti, uint32_t tid, int nframes)
-{
-	struct lb_trace_rec r = {.hdr = {.type = LB_REC_CRASH}};
-
-	r.hdr.ret = 11;
-	r.hdr.note = 1;
-	r.t0 = r.t1 = g->now;
-	r.stream = r.stream_used = 0x10;
-	r.a[0] = 1; /* SEGV_MAPERR */
-	r.a[1] = tid;
-	r.a[2] = nframes;
-	emit(g, ti, &r);
-}
-
-static void write_crash(struct gen *g)
-{
-	int m = thread(g, 7000, "main"), w = thread(g, 7001, "loader");
-	uint32_t va = string(g, m, "_Z10vector_addPfPKfS1_i");
-	int i;
-
-	/* a writer that says its version (the other traces are older) */
-	snprintf(g->h->lbshim_version, sizeof(g->h->lbshim_version),
-		 "9.8.7-test");
-	for (i = 0; i < 30; i++) {
-		call(g, m, LB_ID_hipLaunchKernel, 0, 30000, 0, 0, va,
-		     8 | 1ull << 32, dims(1, 64, 1, 1), 0, 0);
-		if (i % 3 == 0)
-			call(g, w, LB_ID_hipMemcpy, 0, 60000, 0, 0, P(1), P(2),
-			     1 << 20, 3, 0);
-	}
-	call(g, w, LB_ID_hipMalloc, 0, 3000, 0, 0, P(7), 256, 0, LB_POOL_OFF,
-	     0);
-	/* the call the crash interrupted, as the crash handler writes it */
-	call(g, w, LB_ID_hipMemcpy, -1, 2000, 0, 0, P(7), 0x10, 4096, 2,
-	     LB_RF_INFLIGHT);
-	crash_rec(g, w, 7001, 5);
-	frame(g, w, 0, 0x401234, 0x12, "_Z10crash_herei");
-	frame(g, w, 1, 0x7f1234567000, 0x40, "hipMemcpy");
-	frame(g, w, 2, 0x402000, 0x1f0,
-	      "_ZN5myapp6detail15process_requestERKNS_7RequestE");
-	frame(g, w, 3, 0x401100, 0x33, "main");
-	frame(g, w, 4, 0x7f00deadbeef, 0, "");
-	g->h->flags |= LB_HDR_CRASHED;
-}
-
-/*
- * A program that loads big libraries: its main thread registers 300
- * kernels, makes a few calls, fails to load a module, registers 40 more
- * (a library opened late), and crashes in a hipMemcpy.  `crash` leaves the
- * successful registrations out of the last calls unless --registrations.
- * Its outermost frame's name is a guess (LB_FF_GUESS).
- */
-static void write_crashreg(struct gen *g)
-{
-	int m = thread(g, 8000, "main");
-	char name[48];
-	uint32_t sid;
-	int i;
-
-	call(g, m, LB_ID___hipRegisterFatBinary, 0, 900, 0, 0, P(20), 0, P(21),
-	     0, 0);
-	for (i = 0; i < 340; i++) {
-		if (i == 300) {
-			call(g, m, LB_ID_hipMalloc, 0, 3000, 0, 0, P(7), 4096, 0,
-			     LB_POOL_OFF, 0);
-			sid = string(g, m, "_Z6kernelPf");
-			call(g, m, LB_ID_hipLaunchKernel, 0, 20000, 0, 0, sid,
-			     8 | 1ull << 32, dims(1, 64, 1, 1), 0, 0);
-			call(g, m, LB_ID_hipModuleLoad, 301, 5000, 0, 0, 0,
-			     string(g, m, "missing.co"), 0, 0, 0);
-		}
-		snprintf(name, sizeof(name), "_Z9kernel%03dPf", i);
-		sid = string(g, m, name);
-		call(g, m, LB_ID___hipRegisterFunction, 0, 400, 0, 0,
-		     0x401000 + 16 * i, sid, P(20), 0, 0);
-	}
-	call(g, m, LB_ID_hipMemcpy, -1, 2000, 0, 0, P(7), 0x10, 4096, 2,
-	     LB_RF_INFLIGHT);
-	crash_rec(g, m, 8000, 3);
-	frame(g, m, 0, 0x7f1234567000, 0x40, "hipMemcpy");
-	frame(g, m, 1, 0x401100, 0x33, "main");
-	/* a static function of a stripped libc, named after its neighbour */
-	frame_f(g, m, 2, 0x7f00deadbeef, 0x8a, "__libc_init_first",
-		LB_FF_GUESS);
-	g->h->flags |= LB_HDR_CRASHED;
-}
-
-/* A crash of a thread with no block: in the reserved block 0. */
-static void write_crashblk(struct gen *g)
-{
-	int m = thread(g, 8000, "main");
-	struct lb_trace_block *b =
-	    (struct lb_trace_block *)(g->buf + LB_TRACE_HEADER_SIZE);
-	struct lb_trace_rec *r = (struct lb_trace_rec *)b + 1;
-
-	call(g, m, LB_ID_hipMalloc, 0, 5000, 0, 0, P(1), 1024, 0, 0, 0);
-	call(g, m, LB_ID_hipFree, 0, 2000, 0, 0, P(1), 0, 0, 0, 0);
-	b->magic = LB_BLOCK_MAGIC;
-	b->tid = 8009;
-	b->thread_index = UINT32_MAX;
-	r->hdr.type = LB_REC_CRASH;
-	r->hdr.ret = 7; /* SIGBUS */
-	r->hdr.note = 2;
-	r->t0 = r->t1 = g->now;
-	r->stream = r->stream_used = 0x7f0000000040ull;
-	r->a[0] = 2; /* BUS_ADRERR */
-	r->a[1] = 8009;
-	r->a[2] = 2;
-	r++;
-	/* no record of the call: only the wrapper frame tells */
-	r->hdr.type = LB_REC_FRAME;
-	r->stream = 0x7f0000001230;
-	r->stream_used = 0x30;
-	memcpy(&r->t0, "hipStreamSynchro", 16);
-	memcpy(&r->a[1], "nize", 4);
-	r++;
-	r->hdr.type = LB_REC_FRAME;
-	r->a[0] = 1;
-	r->stream = 0x404040;
-	r->stream_used = 8;
-	memcpy(&r->t0, "worker_loop", 11);
-	g->h->flags |= LB_HDR_CRASHED;
 }
 
 static void write_ring(struct gen *g)
@@ -750,6 +576,10 @@ int main(int argc, char **argv)
 		write_crashreg(&g);
 	} else if (!strcmp(k, "crashblk")) {
 		write_crashblk(&g);
+	} else if (!strcmp(k, "hang")) {
+		write_hang(&g);
+	} else if (!strcmp(k, "term")) {
+		write_term(&g);
 	} else if (!strcmp(k, "ring")) {
 		write_ring(&g);
 	} else if (!strcmp(k, "kargs")) {

@@ -10,8 +10,8 @@ GOLD="$TOP/tests/tools/lbtrace/golden"
 # asan): groups lbtrace and lbtrace-asan run these tests at once under -j.
 W="$TOP/$BUILD/tests/tools/lbtrace/work.$(basename "$(dirname "$L")").$(basename "$0" .sh)"
 rm -rf "$W" && mkdir -p "$W" && cd "$W" || exit 1
-for k in basic crash crashblk crashreg ring remap kargs truncated badmagic badversion \
-	badblock corruptblk short; do
+for k in basic crash crashblk crashreg hang term ring remap kargs truncated badmagic \
+	badversion badblock corruptblk short; do
 	"$GEN" $k $k.lbt || { echo "gen_trace $k failed"; exit 1; }
 done
 "$GEN" multi multi1.lbt multi2.lbt || exit 1

@@ -51,4 +51,10 @@ golden crash.calls crash --calls 2 crash.lbt
 golden crashreg.crash crash --calls 5 crashreg.lbt
 golden crashreg.regs crash --calls 5 --registrations crashreg.lbt
 golden crashreg.json print --json --errors crashreg.lbt
+golden hang.crash crash hang.lbt
+golden hang.print print hang.lbt
+golden hang.json print --json hang.lbt
+golden hang.summary summary hang.lbt
+golden term.crash crash term.lbt
+golden term.json print --json term.lbt
 finish

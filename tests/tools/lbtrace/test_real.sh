@@ -44,7 +44,7 @@ run calls calls
 run inrt crash inrt 5
 "$L" crash inrt.lbt >crash.txt 2>err.txt || fail "crash exit $?"
 grep -q '^\*\*\* SIGSEGV' crash.txt && grep -q 'address 0xdead0000' crash.txt &&
-	grep -q '^  hipMemset on thread .*crash handler' crash.txt &&
+	grep -q '^  hipMemset(dst=0xdead0000, .*) on thread .*: entered at .* until the SIGSEGV$' crash.txt &&
 	grep -q 'crash_here' crash.txt && ok "crash report of a real crash" ||
 	{ fail "crash report"; cat crash.txt; }
 run segv crash segv-thread 5

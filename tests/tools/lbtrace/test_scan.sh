@@ -12,7 +12,7 @@ S=$BUILD/tests/tools/lbtrace/scan_test
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 rc=0
-for k in basic crash crashreg kargs ring remap truncated; do
+for k in basic crash crashreg hang term kargs ring remap truncated; do
 	"$G" $k "$W/$k.lbt" || exit 1
 	"$S" weave "$W/$k.lbt" "$W/$k.w.lbt" || exit 1
 	for f in "$W/$k.lbt" "$W/$k.w.lbt"; do

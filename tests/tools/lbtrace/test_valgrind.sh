@@ -7,7 +7,7 @@
 command -v valgrind >/dev/null || { echo "valgrind not installed"; exit 77; }
 vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect"
 for args in "print basic.lbt" "print --json --last 5 crash.lbt basic.lbt" \
-	"summary basic.lbt ring.lbt" "crash crash.lbt" \
+	"summary basic.lbt ring.lbt" "crash crash.lbt" "crash hang.lbt term.lbt" \
 	"export --format chrome -o x.json basic.lbt" "print truncated.lbt" \
 	"print corruptblk.lbt" "print badmagic.lbt" \
 	"crash missing.lbt badmagic.lbt short.lbt crash.lbt" "summary ."; do
