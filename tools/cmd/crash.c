@@ -12,7 +12,7 @@
  * "In flight": a thread whose last record is a call without a return
  * (the writer's entry record, or the one the crash handler wrote for the
  * call it interrupted), each with how long it had been waiting, up to
- * the last moment the trace knows of (until_of); in traces of older
+ * the last moment the trace knows of (lbt_until); in traces of older
  * writers, which recorded calls only at return, the crash handler's
  * records of other threads' calls (LB_RF_ELSEWHERE) and the innermost
  * wrapped HIP function of the crashing thread's backtrace.
@@ -164,51 +164,9 @@ static void put_thread(struct lbt_out *o, const struct lbt_file *f,
 		lbt_printf(o, " (thread index %u)", t->thread_index);
 }
 
-/*
- * Up to when the calls in flight are said to have waited: the last moment
- * the trace knows the process was alive.  The crash record's time when
- * there is one; at a clean exit its end time; else the writer's last
- * heartbeat (header alive_ticks, stored every 200 ms at most) or the
- * latest time in any record, whichever is later.
- */
-struct until {
-	int64_t ns; /* since the set's origin */
-	char what[48];
-};
-
-static void until_of(const struct lbt_file *f, const struct lbt_crash *cr,
-		     struct until *u)
-{
-	const char *sn;
-	int64_t hb;
-
-	if (cr) {
-		sn = lbt_signal_name(cr->signo);
-		u->ns = lbt_ticks_to_ns(f, cr->t_ticks);
-		snprintf(u->what, sizeof(u->what), "the %s",
-			 sn ? sn : "signal");
-		return;
-	}
-	if ((f->hdr.flags & LB_HDR_CLEAN_EXIT) && f->hdr.end_ticks) {
-		u->ns = lbt_ticks_to_ns(f, f->hdr.end_ticks);
-		snprintf(u->what, sizeof(u->what), "the exit");
-		return;
-	}
-	u->ns = lbt_ticks_to_ns(f, f->hdr.start_ticks) + f->last_t_ns;
-	snprintf(u->what, sizeof(u->what), "the trace's last record");
-	if (f->hdr.alive_ticks) {
-		hb = lbt_ticks_to_ns(f, f->hdr.alive_ticks);
-		if (hb >= u->ns) {
-			u->ns = hb;
-			snprintf(u->what, sizeof(u->what),
-				 "the writer's last heartbeat");
-		}
-	}
-}
-
 /* ": entered at T s, waiting W s until WHAT" */
 static void put_wait(struct lbt_out *o, int64_t t_ns, int64_t wait_ns,
-		     const struct until *u)
+		     const struct lbt_until *u)
 {
 	lbt_puts(o, ": entered at ");
 	lbt_put_fixed(o, t_ns, 1000000000, 9);
@@ -225,10 +183,10 @@ static void in_flight(struct crash_state *c, const struct lbt_file *f,
 {
 	struct lbt_out *o = c->o;
 	int known = 0, on_crasher = 0;
-	struct until u;
+	struct lbt_until u;
 	uint32_t i, t;
 
-	until_of(f, cr, &u);
+	lbt_until(f, cr, &u);
 	lbt_puts(o, "in flight:\n");
 	/* entry records, and those the crash handler wrote */
 	for (t = 0; t < f->nthreads; t++) {

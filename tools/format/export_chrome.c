@@ -141,6 +141,8 @@ static void put_args(struct lbt_out *o, const struct lbt_rec *r)
 	else
 		lbt_put_i64(o, r->ret);
 	lbt_printf(o, "\",\"seq\":%llu", (unsigned long long)r->seq);
+	if (r->in_flight)
+		lbt_puts(o, ",\"in_flight\":true");
 	for (i = 0; i < n; i++) {
 		lbt_printf(o, ",\"%s\":", fl[i].key);
 		switch (fl[i].type) {
@@ -252,11 +254,28 @@ static void instant(struct chrome *c, const struct lbt_rec *r, const char *name)
 		for (i = 0; i < r->crash->nframes; i++) {
 			if (i)
 				lbt_putc(o, ',');
-			lbt_put_json_str(o, r->crash->frames[i].demangled);
+			lbt_json_frame(o, &r->crash->frames[i]);
 		}
 		lbt_putc(o, ']');
 	}
 	lbt_puts(o, "}}");
+}
+
+/*
+ * A call's duration on the timeline.  One still in flight when the trace
+ * ended (no return recorded: a hang killed, a crash) is drawn up to the
+ * last moment the trace knows the process was alive (lbt_until), as
+ * lbtrace crash counts its wait, so that a hang shows as long as it was.
+ */
+static int64_t in_flight_dur(const struct lbt_rec *r)
+{
+	const struct lbt_file *f = r->file;
+	struct lbt_until u;
+
+	if (!r->in_flight || r->raw->t1)
+		return r->dur_ns;
+	lbt_until(f, f->ncrashes ? &f->crashes[0] : NULL, &u);
+	return u.ns > r->t_ns ? u.ns - r->t_ns : 0;
 }
 
 static void chrome_record(void *p, const struct lbt_rec *r)
@@ -269,7 +288,7 @@ static void chrome_record(void *p, const struct lbt_rec *r)
 		slice(c->o, r->api_name,
 		      r->kind >= 0 ? lb_kind_name(r->kind) : "other",
 		      c->fs[r->file->index].cpid, r->thread->tid, r->t_ns,
-		      r->dur_ns);
+		      in_flight_dur(r));
 		put_args(c->o, r);
 		if (on_stream(r))
 			stream_slice(c, r);

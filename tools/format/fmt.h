@@ -161,6 +161,11 @@ int lbt_rec_is_error(const struct lbt_rec *r);
 /* hipError_t name of R's return code, or NULL. */
 const char *lbt_ret_name(const struct lbt_rec *r);
 
+/* One backtrace frame as a JSON string: "name+0xoff [0xpc]", "?? [0xpc]",
+ * with " (guess)" after the offset when the name is another function's
+ * (print --json and the timeline's crash marks). */
+void lbt_json_frame(struct lbt_out *o, const struct lbt_frame *f);
+
 /* Pool result name of an alloc/free record ("hit", "miss", "off"). */
 const char *lbt_pool_name(unsigned note);
 

@@ -50,9 +50,7 @@ static void put_float(struct lbt_out *o, uint32_t bits)
 		lbt_puts(o, "null");
 }
 
-/* One frame as a string: "name+0xoff [0xpc]", "?? [0xpc]", with
- * " (guess)" after the offset when the name is another function's. */
-static void json_frame(struct lbt_out *o, const struct lbt_frame *f)
+void lbt_json_frame(struct lbt_out *o, const struct lbt_frame *f)
 {
 	lbt_putc(o, '"');
 	if (f->name[0]) {
@@ -122,7 +120,7 @@ static char *put_value(struct lbt_out *o, char *p, const struct lbt_field *f)
 		for (i = 0; i < f->crash->nframes; i++) {
 			if (i)
 				lbt_putc(o, ',');
-			json_frame(o, &f->crash->frames[i]);
+			lbt_json_frame(o, &f->crash->frames[i]);
 		}
 		lbt_putc(o, ']');
 		break;

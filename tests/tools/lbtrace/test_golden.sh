@@ -57,4 +57,8 @@ golden hang.json print --json hang.lbt
 golden hang.summary summary hang.lbt
 golden term.crash crash term.lbt
 golden term.json print --json term.lbt
+# calls in flight drawn up to the last moment the trace knows (as crash
+# counts their wait), marked in_flight
+golden hang.chrome export --format chrome -o - hang.lbt
+golden term.chrome export --format chrome -o - term.lbt
 finish
