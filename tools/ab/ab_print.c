@@ -149,6 +149,18 @@ static const char *method_name(int m)
 	return m == LBS_BY_RUNS ? "runs" : m == LBS_BY_VALUES ? "calls" : NULL;
 }
 
+/* The files of group g that were read (those that could not be are named
+ * on stderr and count in no run). */
+static size_t files_read(const struct ab_group *g)
+{
+	size_t n = 0;
+	uint32_t j;
+
+	for (j = 0; j < g->nruns; j++)
+		n += (size_t)g->runs[j].nfiles;
+	return n;
+}
+
 void lbt_ab_print_text(const struct ab *ab, const struct lbs_ratio *wall,
 		   const struct ab_args *args)
 {
@@ -157,10 +169,11 @@ void lbt_ab_print_text(const struct ab *ab, const struct lbs_ratio *wall,
 	int k, j, kind = -1;
 
 	for (k = 0; k < 2; k++) {
+		size_t nf = files_read(&ab->g[k]);
+
 		printf("%s: %u run%s, %zu file%s, %" PRIu64 " calls:", ab->g[k].label,
 		       ab->g[k].nruns, ab->g[k].nruns == 1 ? "" : "s",
-		       ab->g[k].nfiles, ab->g[k].nfiles == 1 ? "" : "s",
-		       ab->g[k].ncalls);
+		       nf, nf == 1 ? "" : "s", ab->g[k].ncalls);
 		for (j = 0; j < args->n[k]; j++)
 			printf(" %s", args->v[k][j]);
 		putchar('\n');
@@ -262,7 +275,7 @@ static void json_group(const struct ab_group *g, char **args, int nargs)
 	int j;
 
 	printf("{\"label\":\"%s\",\"runs\":%u,\"files\":%zu,\"calls\":%" PRIu64
-	       ",\"args\":[", g->label, g->nruns, g->nfiles, g->ncalls);
+	       ",\"args\":[", g->label, g->nruns, files_read(g), g->ncalls);
 	for (j = 0; j < nargs; j++) {
 		printf(j ? "," : "");
 		json_str(args[j]);

@@ -16,9 +16,39 @@
 
 #define LBT_MAX_DEPTH 16 /* directory recursion */
 
-static int push(struct lbt_paths *ps, const char *path, const char *dir)
+/* PATH's index in PS when a regular file PS already has; else -1, with
+ * *dev and *ino set (0 0 for what is not a regular file). */
+static long seen(const struct lbt_paths *ps, const char *path,
+		 unsigned long long *dev, unsigned long long *ino)
 {
+	struct stat st;
+	size_t i;
+
+	*dev = *ino = 0;
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return -1;
+	*dev = (unsigned long long)st.st_dev;
+	*ino = (unsigned long long)st.st_ino;
+	for (i = 0; i < ps->n; i++)
+		if (ps->v[i].ino == *ino && ps->v[i].dev == *dev)
+			return (long)i;
+	return -1;
+}
+
+static int push(struct lbt_paths *ps, const char *path, const char *dir,
+		FILE *err)
+{
+	unsigned long long dev, ino;
 	struct lbt_path *p;
+	long twin = seen(ps, path, &dev, &ino);
+
+	if (twin >= 0) {
+		if (err)
+			fprintf(err,
+				"lbtrace: %s: the same file as %s, read once\n",
+				path, ps->v[twin].path);
+		return 0;
+	}
 
 	if (ps->n == ps->cap) {
 		size_t nc = ps->cap ? ps->cap * 2 : 16;
@@ -32,6 +62,8 @@ static int push(struct lbt_paths *ps, const char *path, const char *dir)
 	p = &ps->v[ps->n];
 	p->path = strdup(path);
 	p->dir = dir ? strdup(dir) : NULL;
+	p->dev = dev;
+	p->ino = ino;
 	if (!p->path || (dir && !p->dir)) {
 		free(p->path);
 		free(p->dir);
@@ -80,7 +112,7 @@ static int add_dir(struct lbt_paths *ps, const char *dir, int depth, FILE *err)
 			}
 		} else if (is_lbt(e) && stat(p, &st) == 0 &&
 			   S_ISREG(st.st_mode)) {
-			if (push(ps, p, dir))
+			if (push(ps, p, dir, err))
 				rc = -1;
 		}
 		free(p);
@@ -104,7 +136,7 @@ int lbt_paths_add(struct lbt_paths *ps, const char *arg, FILE *err)
 		return 1;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		rc = push(ps, arg, NULL);
+		rc = push(ps, arg, NULL, err);
 		goto out;
 	}
 	if (!(d = strdup(arg))) {

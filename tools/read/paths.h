@@ -15,6 +15,7 @@
 struct lbt_path {
 	char *path;
 	char *dir; /* the directory it was found in; NULL: named as such */
+	unsigned long long dev, ino; /* a regular file's; 0 0 otherwise */
 };
 
 /* A list of them; zero-initialized when empty. */
@@ -30,6 +31,10 @@ struct lbt_paths {
  * names starting with '.' left out, in name order (alphasort(3)) within
  * each directory, its real subdirectories (not links to directories)
  * searched in the same order where their names fall, 16 levels deep.
+ *
+ * A regular file already in PS (the same device and inode, named twice
+ * or also found in a directory) is taken once, with one line "lbtrace:
+ * PATH: the same file as EARLIER, read once" on ERR.
  *
  * Returns 0; 1 when ARG cannot be read (it does not exist...), when a
  * directory under it cannot be read, or when a directory ARG holds no

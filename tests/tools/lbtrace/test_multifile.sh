@@ -100,7 +100,8 @@ for cmd in print "print --json" summary crash export; do
 	for d in dir dir/; do
 		# shellcheck disable=SC2086
 		run $cmd $d
-		if [ $rc != 0 ] || [ -s err.txt ]; then
+		# the link to p1.lbt is p1.lbt again: read once, and said
+		if [ $rc != 0 ] || [ "$(cat err.txt)" != "lbtrace: dir/r2/link.lbt: the same file as dir/r1/p1.lbt, read once" ]; then
 			fail "$cmd $d: exit $rc: $(cat err.txt)"
 		elif ! cmp -s want.txt out.txt; then
 			fail "$cmd $d: not the output of its files in name order"
@@ -111,6 +112,7 @@ for cmd in print "print --json" summary crash export; do
 	done
 done
 # a bad trace inside is named, the rest shown
+rm dir/r2/link.lbt
 cp notrace.lbt dir/r2/zbad.lbt
 run summary dir
 [ $rc = 2 ] && [ -s out.txt ] &&
@@ -137,4 +139,18 @@ head -n 1 a.err | cmp -s - p.err && ok "ab names a missing file as print does" |
 grep -qx 'lbtrace: empty: no trace file (\*.lbt) in it' a.err &&
 	ok "ab names a directory without traces" ||
 	fail "ab and an empty directory: $(cat a.err)"
+# a file named twice, or named and found in a directory, is read once
+"$L" summary basic.lbt >one.out 2>/dev/null
+mkdir -p twice && cp basic.lbt twice/copy.lbt && ln -f basic.lbt twice/hard.lbt
+run summary basic.lbt basic.lbt twice
+[ $rc = 0 ] && [ "$(grep -c 'read once' err.txt)" = 2 ] &&
+	grep -q "^lbtrace: twice/hard.lbt: the same file as basic.lbt, read once$" err.txt &&
+	[ "$("$L" summary basic.lbt twice/copy.lbt 2>/dev/null | wc -l)" = "$(wc -l <out.txt)" ] &&
+	ok "the same file is read once" ||
+	fail "the same file twice: exit $rc: $(cat err.txt)"
+# ab's count of files is of those it read, not of those it was given
+"$L" ab basic.lbt notrace.lbt hdrcut.lbt missing.lbt --vs basic.lbt \
+	>a.out 2>a.err
+grep -q '^A: 1 run, 1 file, ' a.out && ok "ab counts the files it read" ||
+	fail "ab counted bad files: $(head -n 1 a.out)"
 finish
