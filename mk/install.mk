@@ -44,7 +44,8 @@ uninstall:
 	for m in $(MAN_PAGES); do s=$${m##*.}; \
 	  rm -f $(DESTDIR)$(MANDIR)/man$$s/$$(basename $$m); done
 	sh mk/install-dirs.sh remove "$(DESTDIR)" "$(INSTALL_RECORD)"
-	-rmdir $(DESTDIR)$(INCDIR) 2>/dev/null # ours, also without a record
+	@# ours, also without a record (already gone after the line above)
+	@if [ -d "$(DESTDIR)$(INCDIR)" ]; then rmdir "$(DESTDIR)$(INCDIR)" 2>/dev/null || :; fi
 
 check-install: all $(SHIMT)/prog_threads $(FAKE_DIR)/libamdhip64.so.5
 	@BUILD=$(BUILD) sh mk/run-tests.sh install $(BUILD)/results \

@@ -18,8 +18,10 @@ fi
 # The installed library works by itself.
 LD_LIBRARY_PATH=$FAKE LD_PRELOAD=$r/lib/liblbshim.so "$T/prog_threads" >/dev/null ||
 	fail "installed library does not work"
-make -s uninstall DESTDIR="$TMP/root" PREFIX=/usr/local >"$TMP/log" 2>&1 ||
-	fail "uninstall: $(cat "$TMP/log")"
+make --no-print-directory uninstall DESTDIR="$TMP/root" PREFIX=/usr/local \
+	>"$TMP/log" 2>&1 || fail "uninstall: $(cat "$TMP/log")"
+# no error of make's, not even an ignored one (-s would hide it)
+grep -q 'Error' "$TMP/log" && fail "uninstall said: $(cat "$TMP/log")"
 left=$(find "$TMP/root" -type f | wc -l)
 expect_eq "files left after uninstall" "$left" 0
 # and no directory it made: DESTDIR is left as it was, empty

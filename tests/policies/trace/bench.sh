@@ -35,7 +35,7 @@ awk -v p="$(val "$pass" mean_ns)" -v t="$(val "$file" mean_ns)" \
     -v pm="$(val "$pass_p" paced_mean_ns)" -v tm="$(val "$file_p" paced_mean_ns)" \
     -v p99="$(val "$file_p" paced_p99_ns)" -v rp="$(val "$ring_p" paced_mean_ns)" \
     -v s="$size" -v n="$(val "$file" calls)" 'BEGIN {
-	printf "bench-trace: added per traced call, paced: median %.1f ns, mean %.1f ns (ring: %.1f); p99 of a traced call %.1f ns (goal: <= 30 ns added, p99 < 100 ns)\n", tp - pp, tm - pm, rp - pm, p99
+	printf "bench-trace: added per traced call, paced: median %.1f ns, mean %.1f ns (ring: %.1f); p99 of a traced call %.1f ns (goal: <= 25 ns added, p99 < 100 ns)\n", tp - pp, tm - pm, rp - pm, p99
 	printf "bench-trace: added per call, tight loop: %.1f ns (file: includes the kernel supplying fresh file pages), %.1f ns (ring)\n", t - p, r - p
 	if (n > 0) printf "bench-trace: %.1f bytes per record (%d bytes for %d calls)\n", s / n, s, n
 }'
