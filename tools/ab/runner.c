@@ -120,9 +120,17 @@ static int arm_policies(const char *spec, size_t len, char *out, size_t n,
 	unsigned k;
 
 	while (i < len) {
+		size_t next;
+
 		j = i;
 		while (j < len && spec[j] != ',')
 			j++;
+		next = j + 1;
+		/* blanks around a name, as LBSHIM_POLICIES accepts them */
+		while (i < j && (spec[i] == ' ' || spec[i] == '\t'))
+			i++;
+		while (j > i && (spec[j - 1] == ' ' || spec[j - 1] == '\t'))
+			j--;
 		if (j - i == 3 && !strncmp(spec + i, "all", 3)) {
 			all = 1;
 		} else if (j == i || (j - i == 5 && !strncmp(spec + i, "trace", 5)) ||
@@ -139,7 +147,7 @@ static int arm_policies(const char *spec, size_t len, char *out, size_t n,
 			}
 			want[k] = 1;
 		}
-		i = j + 1;
+		i = next;
 	}
 	snprintf(out, n, "%s%s%s", all ? "all" : "trace",
 		 !all && want[0] ? ",stream0" : "", !all && want[1] ? ",pool" : "");

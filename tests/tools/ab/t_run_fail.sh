@@ -39,6 +39,11 @@ for spec in trace/trace,pol pol/trace "trace,pool/stream0,pol,pool"; do
 	grep -q "^lbtrace run: --ab $spec: no policy named \"pol\"; policies are" \
 		"$TMP/e" || fail "--ab $spec: bad name not named: $(cat "$TMP/e")"
 done
+# Blanks around a name are dropped, as LBSHIM_POLICIES drops them.
+"$LBTRACE" run -n 1 --ab "trace/trace, pool" -o blanks -- "$P" 2 >"$TMP/o" \
+	2>"$TMP/e" || fail "--ab 'trace/trace, pool': $(cat "$TMP/e")"
+grep -q 'B: LBSHIM_POLICIES=trace,pool$' "$TMP/o" ||
+	fail "--ab 'trace/trace, pool': $(head -n 3 "$TMP/o")"
 LBSHIM_POLICIES=trace,xpool "$LBTRACE" run -- "$P" >/dev/null 2>"$TMP/e"
 [ $? = 1 ] || fail "LBSHIM_POLICIES=trace,xpool: want exit 1"
 grep -q 'LBSHIM_POLICIES=trace,xpool: no policy named "xpool"' "$TMP/e" ||
