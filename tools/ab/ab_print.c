@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "ab/ab_priv.h"
 #include "ab/svg.h"
@@ -63,21 +64,38 @@ static const char *fmt_ratio(char *buf, size_t len, double r)
 	return buf;
 }
 
+/*
+ * A ratio of a row whose interval excludes 1, printed with as many more
+ * digits as it takes not to read 1 (0.997 is not "1.00"): else a row
+ * would show "1.00 [1.00, 1.00] *", an interval that excludes 1 written
+ * as one that is 1.
+ */
+static const char *fmt_not1(char *buf, size_t len, double r)
+{
+	int d;
+
+	fmt_ratio(buf, len, r);
+	for (d = 3; d <= 6 && r != 1 && strtod(buf, NULL) == 1; d++)
+		snprintf(buf, len, "%.*f", d, r);
+	return buf;
+}
+
 static void put_ratio(const struct lbs_ratio *r, int have)
 {
 	char a[16], b[16], c[16];
+	const char *(*fmt)(char *, size_t, double) =
+		r->excludes1 ? fmt_not1 : fmt_ratio;
 
 	if (!have) {
 		printf("  %6s\n", "-");
 		return;
 	}
-	printf("  %6s", fmt_ratio(a, sizeof(a), r->ratio));
+	printf("  %6s", fmt(a, sizeof(a), r->ratio));
 	if (r->method == LBS_NONE)
 		printf("  -\n");
 	else
-		printf("  [%s, %s]%s\n", fmt_ratio(b, sizeof(b), r->lo),
-		       fmt_ratio(c, sizeof(c), r->hi),
-		       r->excludes1 ? " *" : "");
+		printf("  [%s, %s]%s\n", fmt(b, sizeof(b), r->lo),
+		       fmt(c, sizeof(c), r->hi), r->excludes1 ? " *" : "");
 }
 
 static void put_header(const char *first, const char *count)

@@ -33,6 +33,19 @@ grep -q '^hipMalloc .* 2\.00  \[.*\] \*$' "$TMP/ab.txt" || fail "text row: $(cat
 expect_true "$TMP/same.json" 'all(r["ratio"] == 1 and r["ci_low"] <= 1 <= r["ci_high"] and not r["excludes_1"] for r in d["apis"])' "identical groups"
 "$LBTRACE" ab "$TMP/A" --vs "$TMP/C" | grep -q '^hipMalloc .* 1\.00  \[' || fail "identical: text"
 
+# A change of 0.3% whose interval excludes 1 is not written "1.00 [1.00,
+# 1.00] *": enough digits that no figure reads 1.
+for i in 1 2 3; do
+	mkdir -p "$TMP/D/$i" "$TMP/E/$i"
+	$GEN -o "$TMP/D/$i/t.lbt" -s $i -T $((1700000000 + 10 * i)) -w 900 \
+		main/hipMalloc:400:50000:0 || fail gen
+	$GEN -o "$TMP/E/$i/t.lbt" -s $i -m 0.997 -T $((1700000005 + 10 * i)) \
+		-w 900 main/hipMalloc:400:50000:0 || fail gen
+done
+"$LBTRACE" ab "$TMP/D" --vs "$TMP/E" >"$TMP/near1.txt" || fail "near 1: exit $?"
+grep -q '^hipMalloc .* 0\.997  \[0\.997, 0\.997\] \*$' "$TMP/near1.txt" ||
+	fail "near 1: $(grep hipMalloc "$TMP/near1.txt")"
+
 # One run each: the bootstrap is over calls.
 "$LBTRACE" ab --json "$TMP/A/1/t.lbt" --vs "$TMP/B/1/t.lbt" >"$TMP/one.json" || fail "one exit $?"
 expect_true "$TMP/one.json" 'd["ci_by"] == "calls" and d["apis"][0]["ci_by"] == "calls"' "by calls"
