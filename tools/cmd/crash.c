@@ -159,7 +159,8 @@ static void put_thread(struct lbt_out *o, const struct lbt_file *f,
 		lbt_putc(o, '"');
 	}
 	if (t->thread_index == UINT32_MAX)
-		lbt_puts(o, " (no block of its own: crash block)");
+		lbt_puts(o, " (made no HIP call: recorded in the shared "
+			    "crash block)");
 	else
 		lbt_printf(o, " (thread index %u)", t->thread_index);
 }
