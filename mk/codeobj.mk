@@ -103,6 +103,6 @@ fuzz-codeobj: $(COB)/fuzz_codeobj
 		-timeout=60 -rss_limit_mb=0 -malloc_limit_mb=0 \
 		-artifact_prefix=$(COB)/fuzz-artifacts/ $(COB)/fuzz-corpus
 
-# hipemu's launch.c reads the reader's header
-$(BUILD)/hipemu/obj/launch.o $(BUILD)/hipemu-tsan/obj/launch.o \
-	$(BUILD)/hipemu-asan/obj/launch.o: include/lbshim/codeobj.h
+# hipemu's launch.c and kernel.c read the reader's header
+$(foreach v,hipemu hipemu-tsan hipemu-asan,$(BUILD)/$(v)/obj/launch.o \
+	$(BUILD)/$(v)/obj/kernel.o): include/lbshim/codeobj.h

@@ -6,13 +6,18 @@
 
 HE_DIR := tests/hipemu
 HE_LIBSRC := api.c config.c copy.c device.c errors.c event.c graph.c \
-	launch.c memory.c memquery.c profile.c stats.c stream.c work.c \
-	memset2d.c copy2d.c arrays.c streamops.c launchmore.c
+	launch.c kernel.c memory.c memquery.c profile.c stats.c stream.c \
+	work.c memset2d.c copy2d.c arrays.c streamops.c launchmore.c
+# the door of the CUDA face (he_face.h, mk/hipemu_cuda.mk)
+HE_LIBSRC += face.c
 # the other allocation calls and the one-attribute queries (the pool's tests)
 HE_LIBSRC += memextra.c memattr.c
 HE_HDRS := $(HE_DIR)/he.h $(HE_DIR)/he_copy.h $(HE_DIR)/hipemu.h \
-	include/lbshim/hip_decls.h
+	$(HE_DIR)/he_face.h include/lbshim/hip_decls.h
 HE_CFLAGS = $(LB_CFLAGS) -fvisibility=hidden -pthread -I$(HE_DIR)
+# The library's references to its own entry points bind to themselves, not
+# to a preloaded library of the same names (face.c's table needs that).
+HE_LDFLAGS := -Wl,-Bsymbolic-functions
 HE_MAP := $(BUILD)/hipemu/hipemu.map
 HE_LIB := $(BUILD)/hipemu/libamdhip64.so.5
 HE_TSAN_LIB := $(BUILD)/hipemu-tsan/libamdhip64.so.5
@@ -61,18 +66,20 @@ $(BUILD)/hipemu-asan/obj/%.o: $(HE_DIR)/%.c $(HE_HDRS)
 	$(CC) $(HE_CFLAGS) $(HE_ASAN_FLAGS) -c $< -o $@
 
 $(HE_LIB): $(HE_OBJS) $(HE_MAP)
-	$(CC) -shared -Wl,-soname,libamdhip64.so.5 \
+	$(CC) -shared $(HE_LDFLAGS) -Wl,-soname,libamdhip64.so.5 \
 		-Wl,--version-script=$(HE_MAP) -o $@ $(HE_OBJS) -pthread -ldl
 	ln -sf libamdhip64.so.5 $(@D)/libamdhip64.so
 
 $(HE_TSAN_LIB): $(HE_TSAN_OBJS) $(HE_MAP)
-	$(CC) -shared -fsanitize=thread -Wl,-soname,libamdhip64.so.5 \
+	$(CC) -shared $(HE_LDFLAGS) -fsanitize=thread \
+		-Wl,-soname,libamdhip64.so.5 \
 		-Wl,--version-script=$(HE_MAP) -o $@ $(HE_TSAN_OBJS) \
 		-pthread -ldl
 	ln -sf libamdhip64.so.5 $(@D)/libamdhip64.so
 
 $(HE_ASAN_LIB): $(HE_ASAN_OBJS) $(HE_MAP)
-	$(CC) -shared $(HE_ASAN_FLAGS) -Wl,-soname,libamdhip64.so.5 \
+	$(CC) -shared $(HE_LDFLAGS) $(HE_ASAN_FLAGS) \
+		-Wl,-soname,libamdhip64.so.5 \
 		-Wl,--version-script=$(HE_MAP) -o $@ $(HE_ASAN_OBJS) \
 		-pthread -ldl
 	ln -sf libamdhip64.so.5 $(@D)/libamdhip64.so

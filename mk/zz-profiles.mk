@@ -39,7 +39,7 @@ $(BUILD)/hipemu/$(1)/profile.o: $(HE_DIR)/profile.c $(HE_HDRS)
 $(BUILD)/hipemu/$(1)/$(call he_soname,$(1)): \
 		$(filter-out %/profile.o,$(HE_OBJS)) \
 		$(BUILD)/hipemu/$(1)/profile.o $(BUILD)/hipemu/$(1)/hipemu.map
-	$$(CC) -shared -Wl,-soname,$(call he_soname,$(1)) \
+	$$(CC) -shared $$(HE_LDFLAGS) -Wl,-soname,$(call he_soname,$(1)) \
 		-Wl,--version-script=$(BUILD)/hipemu/$(1)/hipemu.map -o $$@ \
 		$(filter-out %/profile.o,$(HE_OBJS)) \
 		$(BUILD)/hipemu/$(1)/profile.o -pthread -ldl

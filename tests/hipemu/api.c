@@ -36,6 +36,13 @@ static int he_nfaults;
  */
 static __thread hipError_t he_last_cmd;
 static __thread hipError_t he_last_fail;
+/* Inside a CUDA face call: the HIP entry points are its internals. */
+static __thread int he_face_depth;
+
+void he_face_mode(int on)
+{
+	he_face_depth += on ? 1 : -1;
+}
 
 void he_fault_init(const char *spec)
 {
@@ -85,6 +92,8 @@ hipError_t he_enter(struct he_api *api)
 {
 	unsigned long n;
 
+	if (he_face_depth)
+		return hipSuccess;
 	he_init();
 	if (!atomic_load_explicit(&api->registered, memory_order_acquire)) {
 		pthread_mutex_lock(&he_api_lock);
@@ -113,11 +122,14 @@ hipError_t he_enter(struct he_api *api)
 
 void he_call_begin(void)
 {
-	he_last_cmd = hipSuccess;
+	if (!he_face_depth)
+		he_last_cmd = hipSuccess;
 }
 
 hipError_t he_ret(hipError_t err)
 {
+	if (he_face_depth)
+		return err;
 	he_last_cmd = err;
 	if (err != hipSuccess && err != hipErrorNotReady)
 		he_last_fail = err;

@@ -111,7 +111,7 @@ HE_EXPORT hipError_t hipDeviceGetPCIBusId(char *pciBusId, int len,
 }
 
 /* A gfx1030-shaped device (an RX 6800/6900 class GPU), 40 CUs. */
-static void fill_props(hipDeviceProp_t *p, int dev)
+void he_dev_props(hipDeviceProp_t *p, int dev)
 {
 	memset(p, 0, sizeof(*p));
 	snprintf(p->name, sizeof(p->name), "%s", HE_DEV_NAME);
@@ -171,7 +171,7 @@ HE_EXPORT hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop,
 		return he_ret(hipErrorInvalidValue);
 	if (!he_dev_valid(deviceId))
 		return he_ret(hipErrorInvalidDevice);
-	fill_props(prop, deviceId);
+	he_dev_props(prop, deviceId);
 	return hipSuccess;
 }
 
@@ -189,7 +189,7 @@ HE_EXPORT hipError_t hipGetDevicePropertiesR0000(hipDeviceProp_t *prop,
 		return he_ret(hipErrorInvalidValue);
 	if (!he_dev_valid(deviceId))
 		return he_ret(hipErrorInvalidDevice);
-	fill_props(prop, deviceId);
+	he_dev_props(prop, deviceId);
 	return hipSuccess;
 }
 
@@ -241,7 +241,7 @@ HE_EXPORT hipError_t hipGetDevicePropertiesR0600(void *prop, int deviceId)
 		return he_ret(hipErrorInvalidValue);
 	if (!he_dev_valid(deviceId))
 		return he_ret(hipErrorInvalidDevice);
-	fill_props(&p, deviceId);
+	he_dev_props(&p, deviceId);
 	memset(q, 0, sizeof(*q));
 	memcpy(q->name, p.name, sizeof(q->name));
 	memcpy(q->gcnArchName, p.gcnArchName, sizeof(q->gcnArchName));
@@ -273,7 +273,7 @@ HE_EXPORT hipError_t hipDeviceGetAttribute(int *pi, hipDeviceAttribute_t attr,
 		return he_ret(hipErrorInvalidValue);
 	if (!he_dev_valid(deviceId))
 		return he_ret(hipErrorInvalidDevice);
-	fill_props(&p, deviceId);
+	he_dev_props(&p, deviceId);
 	switch (attr) {
 	case hipDeviceAttributeTexturePitchAlignment:
 		*pi = (int)p.texturePitchAlignment; break;

@@ -14,8 +14,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
+#include <uthash.h>
 #include "lbshim/hip_decls.h"
 #include "hipemu.h"
+#include "he_face.h"
 
 #pragma GCC visibility push(hidden)
 
@@ -56,12 +58,7 @@ struct he_profile {
 extern const struct he_profile he_prof;
 
 /* ---- api.c: per-API call counting, fault injection, last error ---- */
-struct he_api {
-	const char *name;
-	atomic_ulong calls;
-	atomic_int registered;
-	struct he_api *next;
-};
+/* struct he_api is he_face.h's: the CUDA face counts its calls too. */
 
 /*
  * Counts one call of api and returns the error fault injection asks for
@@ -76,6 +73,12 @@ hipError_t he_enter(struct he_api *api);
 hipError_t he_ret(hipError_t err);
 /* The call begins: under the overwrite rule its success is recorded. */
 void he_call_begin(void);
+/*
+ * on 1 then 0 brackets a CUDA face's call into the HIP entry points: in
+ * between, they neither count nor fail by HIPEMU_FAIL nor record HIP's
+ * last error on this thread (he_face.h).
+ */
+void he_face_mode(int on);
 /* Calls the callback for every API called at least once. */
 void he_api_foreach(void (*fn)(const char *name, unsigned long n, void *),
 		    void *arg);
@@ -107,6 +110,8 @@ void he_stats_init(void);
 /* Current device of the calling thread. */
 int he_cur_dev(void);
 bool he_dev_valid(int dev);
+/* Fills p with device dev's properties (hipGetDeviceProperties). */
+void he_dev_props(hipDeviceProp_t *p, int dev);
 
 /* ---- work items: what a stream op does (work.c) ---- */
 struct he_kernel;
@@ -273,10 +278,60 @@ void he_mem_info(int dev, size_t *free, size_t *total);
 void he_mem_reset(int dev);
 void he_mem_stats(unsigned long *bytes, unsigned long *live);
 
-/* ---- launch.c ---- */
+/* ---- kernel.c: the kernel registry ---- */
+#define HE_KERNEL_MAGIC 0x6b65726e656c4845ull	/* "HEkernel" */
+
+struct he_kernel {
+	uint64_t magic;
+	const void *host;	/* stub address (hash key), or NULL */
+	char *name;
+	bool resolved;
+	hipemu_twin_fn fn;
+	const unsigned *sizes;	/* the twin's hipemu_args_<name>, or NULL */
+	unsigned *meta_sizes;	/* the layout's sizes, or NULL; then */
+	unsigned meta_n;	/* explicit arguments, whose kernarg */
+	const unsigned *meta_offs; /* offsets follow meta_sizes' 0 */
+	bool warned;		/* "no twin" said once */
+	UT_hash_handle hh;	/* by host stub */
+	UT_hash_handle hn;	/* by name (module functions) */
+	struct he_kernel *all_next;
+};
+
+struct lb_co_kernel;
 /* Looks up the twin of a mangled name (NULL if none) and its arg sizes. */
 hipemu_twin_fn he_twin_lookup(const char *name, const unsigned **sizes);
+/* dlopens the HIPEMU_KERNELS libraries (colon-separated paths). */
 void he_kernels_init(const char *paths);
+/*
+ * Registers host as the stub of the device function name, replacing an
+ * earlier registration of host; meta (may be NULL) gives the argument
+ * layout.  The record, or NULL when out of memory.
+ */
+struct he_kernel *he_kernel_add_stub(const void *host, const char *name,
+				     const struct lb_co_kernel *meta);
+/* The record of stub host, or NULL if none was registered. */
+struct he_kernel *he_kernel_by_stub(const void *host);
+/*
+ * The record modules share for the function name, made on first use; its
+ * layout is meta's (may be NULL) unless it has one.  NULL: out of memory.
+ */
+struct he_kernel *he_kernel_named(const char *name,
+				  const struct lb_co_kernel *meta);
+/*
+ * Gives k the layout of n explicit arguments (sizes, kernarg offsets)
+ * unless it has one; a size of 0 leaves it without.
+ */
+void he_kernel_layout(struct he_kernel *k, const unsigned *sizes,
+		      const unsigned *offs, unsigned n);
+/* Argument i's offset and size from k's layout; false if none. */
+bool he_kernel_param(struct he_kernel *k, unsigned i, unsigned *off,
+		     unsigned *size);
+/*
+ * Resolves k's twin once: false if it has none.  *sizes gets the twin's
+ * table, else the layout's, else NULL.
+ */
+bool he_kernel_twin(struct he_kernel *k, hipemu_twin_fn *fn,
+		    const unsigned **sizes);
 
 #pragma GCC visibility pop
 

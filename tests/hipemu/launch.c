@@ -1,181 +1,23 @@
 /*
  * launch.c - kernels: registration of hipcc's host stubs, code-object
- * modules, the twins that stand in for device code, and every launch
- * entry point.
- *
- * A kernel is known by its mangled device name; its twin is the C function
- * hipemu_twin_<name> (see hipemu.h).  Kernel records are never freed: a
- * launch still queued may name one after its fat binary or module is gone.
- *
- * The argument sizes that let a launch copy its arguments and return at
- * once come from the twin's hipemu_args_<name> table when it has one, else
- * from the code object's metadata, read at registration or module load
- * (include/lbshim/codeobj.h), never on a launch.
+ * modules, and every launch entry point.  The kernel records, their twins
+ * and argument layouts are kernel.c's.
  */
 #include "he.h"
 #include "lbshim/codeobj.h"
 
-#include <dlfcn.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <uthash.h>
 
-#define HE_KERNEL_MAGIC 0x6b65726e656c4845ull	/* "HEkernel" */
 #define HE_MODULE_MAGIC 0x6d6f64756c654845ull
-
-struct he_kernel {
-	uint64_t magic;
-	const void *host;	/* stub address (hash key), or NULL */
-	char *name;
-	bool resolved;
-	hipemu_twin_fn fn;
-	const unsigned *sizes;	/* the twin's hipemu_args_<name>, or NULL */
-	unsigned *meta_sizes;	/* from the metadata, or NULL; then */
-	unsigned meta_n;	/* explicit arguments, whose kernarg */
-	const unsigned *meta_offs; /* offsets follow meta_sizes' 0 */
-	bool warned;		/* "no twin" said once */
-	UT_hash_handle hh;	/* by host stub */
-	UT_hash_handle hn;	/* by name (module functions) */
-	struct he_kernel *all_next;
-};
 
 struct he_module {
 	uint64_t magic;
 	struct lb_co_set *co;	/* its code object's kernels, or NULL */
 };
 
-/*
- * Sets hk's zero-terminated size table of the explicit arguments of k
- * (the hidden ones are the runtime's), followed by their kernarg offsets;
- * leaves it NULL when the metadata gives none that hipemu_args_<name>
- * could have been: no facts, or a size of 0.  Under he_klock.
- */
-static void kernel_meta(struct he_kernel *hk, const struct lb_co_kernel *k)
-{
-	unsigned *t;
-	uint32_t i, n = 0;
-
-	if (hk->meta_sizes || !k || !k->facts)
-		return;
-	t = calloc(2 * (k->nargs + 1), sizeof(*t));
-	if (!t)
-		return;
-	for (i = 0; i < k->nargs; i++) {
-		if (k->args[i].kind == LB_CO_HIDDEN)
-			continue;
-		if (!k->args[i].size) {
-			free(t);
-			return;
-		}
-		t[k->nargs + 1 + n] = k->args[i].offset;
-		t[n++] = k->args[i].size;
-	}
-	hk->meta_n = n;
-	hk->meta_offs = t + k->nargs + 1;
-	hk->meta_sizes = t;
-}
-
-static pthread_mutex_t he_klock = PTHREAD_MUTEX_INITIALIZER;
-static struct he_kernel *he_by_stub, *he_by_name, *he_all_kernels;
-
-#define HE_MAX_LIBS 32
-static void *he_libs[HE_MAX_LIBS];
-static int he_nlibs;
-
-void he_kernels_init(const char *paths)
-{
-	char *copy, *p, *save = NULL;
-
-	if (!paths || !*paths)
-		return;
-	copy = strdup(paths);
-	if (!copy)
-		return;
-	for (p = strtok_r(copy, ":", &save); p && he_nlibs < HE_MAX_LIBS;
-	     p = strtok_r(NULL, ":", &save)) {
-		void *h = dlopen(p, RTLD_NOW | RTLD_LOCAL);
-
-		if (!h)
-			he_warn("HIPEMU_KERNELS: cannot load %s: %s", p,
-				dlerror());
-		else
-			he_libs[he_nlibs++] = h;
-	}
-	free(copy);
-}
-
-hipemu_twin_fn he_twin_lookup(const char *name, const unsigned **sizes)
-{
-	char sym[1024];
-	void *fn = NULL, *sz = NULL;
-
-	*sizes = NULL;
-	if (snprintf(sym, sizeof(sym), "hipemu_twin_%s", name) >=
-	    (int)sizeof(sym))
-		return NULL;
-	for (int i = 0; i < he_nlibs && !fn; i++) {
-		fn = dlsym(he_libs[i], sym);
-		if (fn) {
-			snprintf(sym, sizeof(sym), "hipemu_args_%s", name);
-			sz = dlsym(he_libs[i], sym);
-		}
-	}
-	if (!fn) {
-		fn = dlsym(RTLD_DEFAULT, sym);
-		if (fn) {
-			snprintf(sym, sizeof(sym), "hipemu_args_%s", name);
-			sz = dlsym(RTLD_DEFAULT, sym);
-		}
-	}
-	*sizes = sz;
-	return (hipemu_twin_fn)fn;
-}
-
-/* Under he_klock. */
-static struct he_kernel *kernel_new(const void *host, const char *name)
-{
-	struct he_kernel *k = calloc(1, sizeof(*k));
-
-	if (!k)
-		return NULL;
-	k->magic = HE_KERNEL_MAGIC;
-	k->host = host;
-	k->name = strdup(name ? name : "?");
-	if (!k->name) {
-		free(k);
-		return NULL;
-	}
-	k->all_next = he_all_kernels;
-	he_all_kernels = k;
-	return k;
-}
-
-/* Resolves k's twin once; false if it has none. */
-static bool kernel_twin(struct he_kernel *k, hipemu_twin_fn *fn,
-			const unsigned **sizes)
-{
-	pthread_mutex_lock(&he_klock);
-	if (!k->resolved) {
-		k->fn = he_twin_lookup(k->name, &k->sizes);
-		k->resolved = true;
-	}
-	*fn = k->fn;
-	*sizes = k->sizes ? k->sizes : k->meta_sizes;
-	pthread_mutex_unlock(&he_klock);
-	return *fn != NULL;
-}
-
-static struct he_kernel *kernel_by_stub(const void *host)
-{
-	struct he_kernel *k = NULL;
-
-	pthread_mutex_lock(&he_klock);
-	HASH_FIND_PTR(he_by_stub, &host, k);
-	pthread_mutex_unlock(&he_klock);
-	return k;
-}
+static pthread_mutex_t he_fblock = PTHREAD_MUTEX_INITIALIZER;
 
 /* ---- registration, as hipcc's generated host code does it ---- */
 
@@ -201,10 +43,10 @@ HE_EXPORT lb_modules_t __hipRegisterFatBinary(const void *data)
 		return NULL;
 	h->data = (void *)data;
 	h->co = lb_co_read_fatbin(data, LB_CO_FIRST);
-	pthread_mutex_lock(&he_klock);
+	pthread_mutex_lock(&he_fblock);
 	h->next = he_fatbins;
 	he_fatbins = h;
-	pthread_mutex_unlock(&he_klock);
+	pthread_mutex_unlock(&he_fblock);
 	return (lb_modules_t)h;
 }
 
@@ -217,7 +59,7 @@ HE_EXPORT void __hipRegisterFunction(lb_modules_t modules,
 				     int *wSize)
 {
 	struct he_fatbin *h = (struct he_fatbin *)modules;
-	struct he_kernel *k;
+	const char *name = deviceName ? deviceName : deviceFunction;
 
 	HE_COUNT("__hipRegisterFunction");
 	(void)threadLimit;
@@ -226,18 +68,10 @@ HE_EXPORT void __hipRegisterFunction(lb_modules_t modules,
 	(void)blockDim;
 	(void)gridDim;
 	(void)wSize;
-	pthread_mutex_lock(&he_klock);
-	HASH_FIND_PTR(he_by_stub, &hostFunction, k);
-	if (k)
-		HASH_DELETE(hh, he_by_stub, k);
-	k = kernel_new(hostFunction,
-		       deviceName ? deviceName : deviceFunction);
-	if (k) {
-		if (h)
-			kernel_meta(k, lb_co_find(h->co, k->name));
-		HASH_ADD_PTR(he_by_stub, host, k);
-	}
-	pthread_mutex_unlock(&he_klock);
+	if (!name)
+		return;
+	he_kernel_add_stub(hostFunction, name,
+			   h ? lb_co_find(h->co, name) : NULL);
 }
 
 HE_EXPORT void __hipUnregisterFatBinary(lb_modules_t modules)
@@ -246,14 +80,14 @@ HE_EXPORT void __hipUnregisterFatBinary(lb_modules_t modules)
 
 	HE_COUNT("__hipUnregisterFatBinary");
 	/* The stubs stay registered: work may still be queued at exit. */
-	pthread_mutex_lock(&he_klock);
+	pthread_mutex_lock(&he_fblock);
 	for (pp = &he_fatbins; *pp && *pp != h; pp = &(*pp)->next)
 		;
 	if (*pp)
 		*pp = h->next;
 	else
 		h = NULL;
-	pthread_mutex_unlock(&he_klock);
+	pthread_mutex_unlock(&he_fblock);
 	if (h)
 		lb_co_free(h->co);
 	free(h);
@@ -333,7 +167,7 @@ static hipError_t launch(const struct he_launch_req *r)
 	    (uint64_t)r->block.x * r->block.y * r->block.z > 1024)
 		return hipErrorInvalidConfiguration;
 	/* No twin is what a missing code object looks like. */
-	if (!kernel_twin(r->k, &fn, &sizes)) {
+	if (!he_kernel_twin(r->k, &fn, &sizes)) {
 		if (!__atomic_exchange_n(&r->k->warned, true, __ATOMIC_RELAXED))
 			he_warn("kernel %s: no twin hipemu_twin_%s; the launch "
 				"fails", r->k->name, r->k->name);
@@ -400,7 +234,7 @@ HE_EXPORT hipError_t hipLaunchKernel(const void *function_address,
 				     void **args, size_t sharedMemBytes,
 				     hipStream_t stream)
 {
-	struct he_launch_req r = { .k = kernel_by_stub(function_address),
+	struct he_launch_req r = { .k = he_kernel_by_stub(function_address),
 				   .grid = numBlocks, .block = dimBlocks,
 				   .args = args, .shmem = sharedMemBytes,
 				   .stream = stream };
@@ -414,7 +248,7 @@ HE_EXPORT hipError_t hipLaunchKernel_spt(const void *function_address,
 					 void **args, size_t sharedMemBytes,
 					 hipStream_t stream)
 {
-	struct he_launch_req r = { .k = kernel_by_stub(function_address),
+	struct he_launch_req r = { .k = he_kernel_by_stub(function_address),
 				   .grid = numBlocks, .block = dimBlocks,
 				   .args = args, .shmem = sharedMemBytes,
 				   .stream = stream ? stream :
@@ -430,7 +264,7 @@ HE_EXPORT hipError_t hipLaunchCooperativeKernel(const void *f, dim3 gridDim,
 						unsigned int sharedMemBytes,
 						hipStream_t stream)
 {
-	struct he_launch_req r = { .k = kernel_by_stub(f), .grid = gridDim,
+	struct he_launch_req r = { .k = he_kernel_by_stub(f), .grid = gridDim,
 				   .block = blockDimX, .args = kernelParams,
 				   .shmem = sharedMemBytes, .stream = stream };
 
@@ -445,7 +279,7 @@ HE_EXPORT hipError_t hipLaunchCooperativeKernel_spt(const void *f,
 						    uint32_t sharedMemBytes,
 						    hipStream_t hStream)
 {
-	struct he_launch_req r = { .k = kernel_by_stub(f), .grid = gridDim,
+	struct he_launch_req r = { .k = he_kernel_by_stub(f), .grid = gridDim,
 				   .block = blockDim, .args = kernelParams,
 				   .shmem = sharedMemBytes,
 				   .stream = hStream ? hStream :
@@ -462,7 +296,7 @@ HE_EXPORT hipError_t hipExtLaunchKernel(const void *function_address,
 					hipEvent_t startEvent,
 					hipEvent_t stopEvent, int flags)
 {
-	struct he_launch_req r = { kernel_by_stub(function_address),
+	struct he_launch_req r = { he_kernel_by_stub(function_address),
 				   numBlocks,
 				   dimBlocks,
 				   args,
@@ -693,21 +527,10 @@ HE_EXPORT hipError_t hipModuleGetFunction(hipFunction_t *function,
 		return he_ret(hipErrorInvalidValue);
 	if (!m || m->magic != HE_MODULE_MAGIC)
 		return he_ret(hipErrorInvalidHandle);
-	pthread_mutex_lock(&he_klock);
-	HASH_FIND(hn, he_by_name, kname, strlen(kname), k);
-	if (!k) {
-		k = kernel_new(NULL, kname);
-		if (k)
-			HASH_ADD_KEYPTR(hn, he_by_name, k->name,
-					strlen(k->name), k);
-	}
-	/* records are shared by name: the first module with metadata wins */
-	if (k)
-		kernel_meta(k, lb_co_find(m->co, kname));
-	pthread_mutex_unlock(&he_klock);
+	k = he_kernel_named(kname, lb_co_find(m->co, kname));
 	if (!k)
 		return he_ret(hipErrorOutOfMemory);
-	if (!kernel_twin(k, &fn, &sizes))
+	if (!he_kernel_twin(k, &fn, &sizes))
 		return he_ret(hipErrorNotFound);
 	*function = (hipFunction_t)k;
 	return hipSuccess;
@@ -730,7 +553,7 @@ HE_EXPORT const char *hipKernelNameRefByPtr(const void *hostFunction,
 
 	HE_COUNT("hipKernelNameRefByPtr");
 	(void)stream;
-	k = kernel_by_stub(hostFunction);
+	k = he_kernel_by_stub(hostFunction);
 	return k ? k->name : NULL;
 }
 
@@ -740,7 +563,7 @@ HE_EXPORT hipError_t hipFuncGetAttributes(struct hipFuncAttributes *attr,
 	HE_ENTER("hipFuncGetAttributes");
 	if (!attr)
 		return he_ret(hipErrorInvalidValue);
-	if (!kernel_by_stub(func))
+	if (!he_kernel_by_stub(func))
 		return he_ret(hipErrorInvalidDeviceFunction);
 	memset(attr, 0, sizeof(*attr));
 	attr->maxThreadsPerBlock = 1024;
