@@ -69,11 +69,31 @@ void lb_lasterr_init(void)
 	hipError_t (*ver)(int *) = NULL;
 	Dl_info info;
 	void *h;
-	int v = 0;
+	int v = 0, major;
 
 	if (!lb_real.hipGetLastError || !lb_real.hipPeekAtLastError)
 		return;
-	/* The runtime's own hipRuntimeGetVersion, wherever it was found. */
+	/*
+	 * The rule without a call where the soname tells the release: its
+	 * number is the major version (SOVERSION ${HIP_LIB_VERSION_MAJOR},
+	 * clr hipamd/src/CMakeLists.txt, rocm-5.7.0 and rocm-6.2.0), and a
+	 * call now would start the runtime before the program (rtstart.c:
+	 * armed here for 5.x and 6.x; a 7.x runtime is started by
+	 * lb_lasterr_begin's peek, unprobed).
+	 */
+	major = lb_rt_major();
+	if (major >= 0) {
+		lb_le_sticky = major >= 7;
+		if (!lb_le_sticky)
+			__atomic_store_n(&lb_rt_probed, 0, __ATOMIC_RELEASE);
+		lb_le_on = 1;
+		lb_log(LB_LOG_DEBUG, "runtime libamdhip64.so.%d: last error %s",
+		       major, lb_le_sticky ? "kept until read (7.x)" :
+					     "overwritten by every call");
+		return;
+	}
+	/* Another soname (a wheel's copy): the runtime's own
+	 * hipRuntimeGetVersion, wherever it was found (no probe then). */
 	if (dladdr((void *)lb_real.hipGetLastError, &info) && info.dli_fname) {
 		h = dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD);
 		if (h) {
@@ -128,6 +148,7 @@ void lb_lasterr_end(const struct lb_call *c, hipError_t before)
 	} else {
 		want = c->ret;
 	}
+	lb_rt_probe_once(); /* the shim's own first call: rtstart.c */
 	now = lb_real.hipPeekAtLastError();
 	lb_le.seen = lb_rt_own;
 	lb_le.ok = 0;
