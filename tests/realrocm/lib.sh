@@ -13,7 +13,7 @@ RC=${LBSHIM_ROCM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/lbshim-rocm}
 RR_SETS="5.7 6.4 7.2"
 RR_STATUS=${RR_STATUS:-$B/realrocm/fetch.status}
 RR_TOP=$PWD	# the repository (tests run from its root)
-HIPEMU_PROFILES=$B/hipemu
+RR_EMU=$B/hipemu	# hipemu's profiles, build/hipemu/<release>/
 
 # rr_need SET...: each set is in the cache, or this test ends: skipped
 # (77, fetch.sh's one line) when the archive could not be reached, failed

@@ -45,7 +45,7 @@ for s in $RR_SETS; do
 	diff "$TMP/spt.want" "$TMP/spt.got" >"$TMP/d" ||
 		fail "$s: _spt functions (< layout, > runtime): $(cat "$TMP/d")"
 	line="ROCm $s: $(wc -l <"$TMP/nodes.got") nodes, $(wc -l <"$TMP/rows.got") rows, $(wc -l <"$TMP/spt.got") _spt as the layout says"
-	emu=$HIPEMU_PROFILES/$s/$so
+	emu=$RR_EMU/$s/$so
 	if [ -e "$emu" ]; then
 		ver() { python3 -c "import ctypes, sys
 v = ctypes.c_int(-1)
