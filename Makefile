@@ -37,7 +37,21 @@ CLEAN_FILES :=
 .PHONY: all check bench demo install uninstall clean deps deps-ok \
 	check-report stress fuzz
 
-all: deps-ok
+# The Debian packages the build and the tests need (mk/deps.sh) are
+# installed before anything is built, whatever the goals and however
+# many jobs (-j8 on a fresh machine): here, while make reads this file,
+# before any rule can run, once per command line (the sub-makes that
+# check runs inherit LB_DEPS_DONE).  Not for the goals that need none,
+# nor for -n and -q (bash's completion of make runs make -npq).
+LB_NO_DEPS_GOALS := deps deps-ok clean uninstall
+ifeq ($(LB_DEPS_DONE)$(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS))),)
+ifneq ($(or $(filter-out $(LB_NO_DEPS_GOALS),$(MAKECMDGOALS)),$(if $(MAKECMDGOALS),,all)),)
+ifneq ($(shell sh mk/deps.sh ensure >&2; echo $$?),0)
+$(error packages are missing: see the line above)
+endif
+endif
+export LB_DEPS_DONE := 1
+endif
 
 include $(sort $(wildcard mk/*.mk))
 
@@ -47,8 +61,9 @@ all: $(ALL_TARGETS)
 deps:
 	@sh mk/deps.sh install
 
-# Install them only when something is missing, so `make check` on a fresh
-# Debian 12 machine needs no other step.
+# Install them only when something is missing (every other goal does so
+# first, see above), so `make check` on a fresh Debian 12 machine needs
+# no other step.
 deps-ok:
 	@sh mk/deps.sh ensure
 
@@ -68,7 +83,7 @@ CHECK_JOBS = $(if $(filter -j%,$(MFLAGS)),,-j$(shell echo $$((2 * $$(nproc 2>/de
 # test's time).
 CHECK_LONG := lint policies-asan reliability pool-tsan reliability-asan \
 	profile-5.7 profile-6.2
-check: deps-ok
+check:
 	@rm -rf $(BUILD)/results; mkdir -p $(BUILD)/results
 	@$(MAKE) --no-print-directory -k $(CHECK_JOBS) \
 	  $(addprefix check-,$(foreach g,$(CHECK_LONG),$(filter $g,$(CHECK_GROUPS))) \
@@ -81,7 +96,6 @@ check-report:
 
 bench: all $(BENCH_TARGETS)
 
-demo: deps-ok
 
 clean:
 	rm -rf $(BUILD) $(CLEAN_FILES)

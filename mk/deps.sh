@@ -6,7 +6,7 @@ PKGS="libamdhip64-dev hipcc uthash-dev libunwind-dev check pkg-config \
 python3-dev gcc make binutils valgrind cppcheck clang-tidy clang \
 libclang-rt-14-dev man-db groff-base librocrand-dev libhiprand-dev \
 librocsparse-dev libhipsparse-dev libmsgpack-dev libzstd-dev zlib1g-dev \
-python3-yaml python3 time"
+python3-yaml python3 time procps"
 
 missing=""
 for p in $PKGS; do

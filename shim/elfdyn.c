@@ -19,7 +19,7 @@
  * at load time; a read-only one (the vDSO's) keeps link-time addresses,
  * which are below the load base.
  */
-static const void *lb_elf_ptr(ElfW(Addr) base, ElfW(Addr) p)
+const void *lb_elf_ptr(ElfW(Addr) base, ElfW(Addr) p)
 {
 	return (const void *)(p < base ? p + base : p);
 }

@@ -17,6 +17,12 @@
  */
 int lb_elf_defines(ElfW(Addr) base, const ElfW(Dyn) *dyn, const char *name);
 
+/*
+ * The address a d_ptr entry p of the dynamic section of the object loaded
+ * at base points to, whether glibc relocated it in place or not.
+ */
+const void *lb_elf_ptr(ElfW(Addr) base, ElfW(Addr) p);
+
 /* The object's dynamic section, from its program headers, or NULL. */
 const ElfW(Dyn) *lb_elf_dynamic(const struct dl_phdr_info *info);
 

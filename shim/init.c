@@ -164,7 +164,7 @@ static void lb_solo_init(const struct lb_policy *p)
 static void lb_do_init(void)
 {
 	struct lb_config cfg;
-	int saved = errno;
+	int saved = errno, gate;
 
 	pthread_mutex_lock(&lb_init_lock);
 	lb_in_init = 1;
@@ -196,7 +196,12 @@ static void lb_do_init(void)
 		__atomic_store_n(&lb_hooks, 1, __ATOMIC_RELEASE);
 	}
 	__atomic_store_n(&lb_ready, 1, __ATOMIC_RELEASE);
-	__atomic_store_n(&lb_gate, lb_hooks ? 2 : 1, __ATOMIC_RELEASE);
+	/* 0 while the runtime's failed start waits for the program's call
+	 * (rtstart.c): every call takes the early path, then lb_slow. */
+	gate = lb_hooks ? 2 : 1;
+	if (__atomic_load_n(&lb_rt_fail, __ATOMIC_ACQUIRE))
+		gate = 0;
+	__atomic_store_n(&lb_gate, gate, __ATOMIC_RELEASE);
 	lb_depth--;
 	lb_in_init = 0;
 	pthread_mutex_unlock(&lb_init_lock);

@@ -66,11 +66,31 @@ static int lb_is_failure(hipError_t e)
 void lb_lasterr_init(void)
 {
 	hipError_t (*ver)(int *);
-	int v = 0;
+	int v = 0, major;
 
 	if (!lb_real.hipGetLastError || !lb_real.hipPeekAtLastError)
 		return;
-	/* The runtime's own hipRuntimeGetVersion, from the library chosen. */
+	/*
+	 * The rule without a call where the soname tells the release: its
+	 * number is the major version (SOVERSION ${HIP_LIB_VERSION_MAJOR},
+	 * clr hipamd/src/CMakeLists.txt, rocm-5.7.0 and rocm-6.2.0), and a
+	 * call now would start the runtime before the program (rtstart.c:
+	 * armed here for 5.x and 6.x; a 7.x runtime is started by
+	 * lb_lasterr_begin's peek, unprobed).
+	 */
+	major = lb_rt_major();
+	if (major >= 0) {
+		lb_le_sticky = major >= 7;
+		if (!lb_le_sticky)
+			__atomic_store_n(&lb_rt_probed, 0, __ATOMIC_RELEASE);
+		lb_le_on = 1;
+		lb_log(LB_LOG_DEBUG, "runtime libamdhip64.so.%d: last error %s",
+		       major, lb_le_sticky ? "kept until read (7.x)" :
+					     "overwritten by every call");
+		return;
+	}
+	/* Another soname (a wheel's copy): the runtime's own
+	 * hipRuntimeGetVersion, from the library chosen (no probe then). */
 	ver = (hipError_t(*)(int *))lb_rt_sym("hipRuntimeGetVersion");
 	if (ver && ver(&v) == hipSuccess)
 		lb_le_sticky = v >= 70000000;
@@ -113,6 +133,7 @@ void lb_lasterr_end(const struct lb_call *c, hipError_t before)
 	} else {
 		want = c->ret;
 	}
+	lb_rt_probe_once(); /* the shim's own first call: rtstart.c */
 	now = lb_real.hipPeekAtLastError();
 	lb_le.seen = lb_rt_own;
 	lb_le.ok = 0;

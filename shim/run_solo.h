@@ -232,6 +232,9 @@ lb_pipeline(struct lb_call *c, lb_thunk_fn thunk, int api, int kind,
 		}
 		tr = c->ret;
 	}
+	/* the runtime's failed start, the program's (rtstart.c) */
+	if (LB_UNLIKELY(lb_rt_fail))
+		c->ret = lb_rt_first(api, c->ret);
 	saved = *ep;
 	if (LB_UNLIKELY(flags & LB_F_PROCADDR))
 		lb_procaddr_post(c);

@@ -47,8 +47,26 @@ extern struct lb_real_table lb_real LB_HIDDEN;
  * or fini hooks): its standing answers (fast.h), withdrawn there, rely on
  * it for the last error (run_solo.h, lb_fast_take).
  */
+/*
+ * rtstart.c: before the shim's own first call of the runtime,
+ * lb_rt_probe() learns whether the runtime failed to start; lb_rt_first
+ * then gives that answer to the program's call (r its answer to row api,
+ * returned unchanged otherwise; clears lb_rt_fail, restores lb_gate).
+ * lb_rt_major: the major version in the runtime's soname, or -1.
+ */
+extern int lb_rt_probed LB_HIDDEN;
+extern int lb_rt_fail LB_HIDDEN;
+void lb_rt_probe(void);
+hipError_t lb_rt_first(int api, hipError_t r);
+int lb_rt_major(void);
+static inline void lb_rt_probe_once(void)
+{
+	if (__builtin_expect(!__atomic_load_n(&lb_rt_probed, __ATOMIC_RELAXED),
+			     0))
+		lb_rt_probe();
+}
 #ifndef LB_REAL_DIRECT
-#define lb_real (*(lb_rt_own++, &lb_real))
+#define lb_real (*(lb_rt_own++, lb_rt_probe_once(), &lb_real))
 #endif
 
 /* Nonzero once lb_init() has finished (acquire to read). */

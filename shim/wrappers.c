@@ -102,6 +102,8 @@
 		*lb_sp = lb_s;                                                \
 		lb_r = lb_real.NAME(                                          \
 			LB_MAPC_N(LB_NARGS(A), LB_AARG_, (&lb_a), A));        \
+		if (LB_UNLIKELY(lb_rt_fail))                                  \
+			lb_r = lb_rt_first(LB_ID_##NAME, lb_r);               \
 		lb_direct_end(lb_r);                                          \
 		return lb_r;                                                  \
 	}                                                                     \

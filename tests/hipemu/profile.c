@@ -15,8 +15,16 @@
 /* HIP_VERSION of the ROCm 5.2 headers hipemu is built with (hip_version.h:
  * major * 10000000 + minor * 100000 + patch). */
 #define HE_VERSION HIP_VERSION
+#elif HE_RELEASE == 57
+/* Same formula; the patch is a build number, not in the sources: the real
+ * 5.7.1 runtime's (Debian's libamdhip64-5 5.7.1-6+deb13u1, which
+ * tests/realrocm/t_profiles.sh compares with this profile). */
+#define HE_VERSION 50731921
+#elif HE_RELEASE == 72
+/* the real 7.2.4 runtime's (libamdhip64-7 7.2.4-1~exp2), likewise */
+#define HE_VERSION 70253211
 #else
-/* Same formula; the patch (a build number) is not in the sources: 0. */
+/* Same formula; no real runtime of the release at hand: patch 0. */
 #define HE_VERSION ((HE_RELEASE / 10) * 10000000 + (HE_RELEASE % 10) * 100000)
 #endif
 

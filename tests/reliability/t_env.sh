@@ -15,8 +15,10 @@ READ=$(cat "$SRC"/shim/*.c "$SRC"/policies/*/*.c 2>/dev/null |
 	grep -oE '"LBSHIM_[A-Z0-9_]+"' | tr -d '"' | sort -u)
 echo "$READ" | grep -q LBSHIM_POOL_CHUNK ||
 	fail "the policies' variables are not found in $SRC/policies/*/*.c: the sources moved?"
-# (placeholders such as LBSHIM_POLICY_KEY in the text are not variables)
-DOC=$(echo "$DOC" | grep -v -e '_KEY$' -e '^LBSHIM_POLICY_')
+# (placeholders such as LBSHIM_POLICY_KEY in the text are not variables;
+# LBSHIM_ROCM_* are the test suite's, read by tests/realrocm/fetch.sh,
+# not by the shim)
+DOC=$(echo "$DOC" | grep -v -e '_KEY$' -e '^LBSHIM_POLICY_' -e '^LBSHIM_ROCM_')
 VARS=$(printf '%s\n%s\n' "$DOC" "$READ" | sort -u)
 for v in $READ; do
 	echo "$DOC" | grep -qx "$v" || echo "note: $v is read by the shim but not documented in man/ or README.md"

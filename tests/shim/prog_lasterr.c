@@ -38,12 +38,19 @@ static void errors(const char *when)
 
 int main(void)
 {
-	void *rt = dlopen("libamdhip64.so.5", RTLD_NOW | RTLD_NOLOAD);
+	/* the runtime the program was linked against, whichever soname
+	 * (tests/realrocm/t_lasterr.sh runs it on 6.4 and 7.2 too) */
+	static const char *const sonames[] = { "libamdhip64.so.7",
+					       "libamdhip64.so.6",
+					       "libamdhip64.so.5" };
+	void *rt = NULL;
 	void *a = NULL, *b = NULL, *c = NULL, *d = NULL, *e = NULL;
 	void *bad = NULL; /* the runtime refuses a null destination */
 	hipStream_t us = NULL;
 	int v = 0;
 
+	for (size_t i = 0; !rt && i < sizeof(sonames) / sizeof(*sonames); i++)
+		rt = dlopen(sonames[i], RTLD_NOW | RTLD_NOLOAD);
 	/* Only if the runtime has it (the shim always exports it). */
 	if (rt && dlsym(rt, "hipExtGetLastError"))
 		ext = (hipError_t(*)(void))dlsym(RTLD_DEFAULT,

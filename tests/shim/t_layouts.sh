@@ -1,5 +1,6 @@
 # t_layouts.sh - a program linked against each real ROCm layout (5.2, 5.7,
-# 6.2, 7.x: mk/rocm-layouts.txt, nodes from clr's hip_hcc.map.in) has every
+# 6.2, 6.4, 7.x: mk/rocm-layouts.txt, nodes from clr's hip_hcc.map.in and
+# the real runtimes, tests/realrocm/t_profiles.sh) has every
 # reference to a row of hip_api.def bound to the preloaded shim, whatever
 # node the reference names.  Stand-in runtimes get exactly the layout's
 # nodes and symbols, so the program's references carry them (checked).
@@ -49,7 +50,7 @@ $cc -shared -fPIC -o "$TMP/libwrong.so" "$TMP/ctl.c" \
 $cc -shared -fPIC -o "$TMP/libplain.so" "$TMP/ctl.c" \
 	-Wl,--version-script="$TMP/u.map" || fail "control build"
 
-for rel in 5.2 5.7 6.2 7.2; do
+for rel in 5.2 5.7 6.2 6.4 7.2; do
 	build_layout $rel
 	d=$TMP/$rel
 	n=$(wc -l <"$d/want")
