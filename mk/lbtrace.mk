@@ -11,7 +11,7 @@ LBT_CFLAGS = $(LB_CFLAGS) -Itools
 LBT_LIB_SRCS := $(addprefix tools/read/,reader.c reader_batch.c reader_iter.c \
 	reader_strings.c reader_header.c) \
 	$(addprefix tools/format/,out.c fields.c fmt_text.c fmt_json.c \
-	export_chrome.c kinfo.c kargs.c) $(addprefix tools/cmd/,run.c summary.c crash.c sketch.c) \
+	export_chrome.c kinfo.c kargs.c until.c) $(addprefix tools/cmd/,run.c summary.c crash.c sketch.c) \
 	shim/api_info.c shim/hip_names.c
 
 ALL_TARGETS += $(BUILD)/lbtrace

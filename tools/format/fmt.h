@@ -161,6 +161,21 @@ int lbt_rec_is_error(const struct lbt_rec *r);
 /* hipError_t name of R's return code, or NULL. */
 const char *lbt_ret_name(const struct lbt_rec *r);
 
+/*
+ * Up to when the trace knows the process was alive, for the calls still
+ * in flight: the crash's time when cr is given (the signal that ended it);
+ * at a clean exit its end time; else the writer's last heartbeat (header
+ * alive_ticks, stored every 200 ms at most) or the latest time in any
+ * record, whichever is later.  u->ns is since the set's origin, u->what
+ * names the moment ("the SIGTERM", "the exit", ...).  f must be scanned.
+ */
+struct lbt_until {
+	int64_t ns;
+	char what[48];
+};
+void lbt_until(const struct lbt_file *f, const struct lbt_crash *cr,
+	       struct lbt_until *u);
+
 /* One backtrace frame as a JSON string: "name+0xoff [0xpc]", "?? [0xpc]",
  * with " (guess)" after the offset when the name is another function's
  * (print --json and the timeline's crash marks). */

@@ -258,19 +258,4 @@ int64_t lbt_ticks_to_ns(const struct lbt_file *file, uint64_t ticks);
 const char *lbt_thread_name(const struct lbt_file *file,
 			    const struct lbt_thread *t);
 
-/*
- * Up to when the trace knows the process was alive, for the calls still
- * in flight: the crash's time when cr is given (the signal that ended it);
- * at a clean exit its end time; else the writer's last heartbeat (header
- * alive_ticks, stored every 200 ms at most) or the latest time in any
- * record, whichever is later.  u->ns is since the set's origin, u->what
- * names the moment ("the SIGTERM", "the exit", ...).  f must be scanned.
- */
-struct lbt_until {
-	int64_t ns;
-	char what[48];
-};
-void lbt_until(const struct lbt_file *f, const struct lbt_crash *cr,
-	       struct lbt_until *u);
-
 #endif

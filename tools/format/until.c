@@ -5,7 +5,7 @@
  */
 #include <stdio.h>
 #include "lbshim/names.h"
-#include "reader.h"
+#include "format/fmt.h"
 
 void lbt_until(const struct lbt_file *f, const struct lbt_crash *cr,
 	       struct lbt_until *u)
