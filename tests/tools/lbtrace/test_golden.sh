@@ -57,4 +57,7 @@ golden hang.json print --json hang.lbt
 golden hang.summary summary hang.lbt
 golden term.crash crash term.lbt
 golden term.json print --json term.lbt
+golden v2basic.summary summary v2basic.lbt
+golden v2long.summary summary v2long.lbt
+golden v2cuda.crash crash v2cuda.lbt
 finish
