@@ -11,7 +11,7 @@ LBT_CFLAGS = $(LB_CFLAGS) -Itools
 LBT_LIB_SRCS := $(addprefix tools/read/,reader.c reader_batch.c reader_iter.c \
 	reader_strings.c reader_header.c) \
 	$(addprefix tools/format/,out.c fields.c fmt_text.c fmt_json.c \
-	export_chrome.c kinfo.c kargs.c until.c) $(addprefix tools/cmd/,run.c summary.c crash.c sketch.c) \
+	export_chrome.c kinfo.c kargs.c runtime.c until.c) $(addprefix tools/cmd/,run.c summary.c crash.c sketch.c) \
 	shim/api_info.c shim/hip_names.c
 
 ALL_TARGETS += $(BUILD)/lbtrace
@@ -36,11 +36,12 @@ $(BUILD)/lbtrace: $(LBT_OBJS)
 LBT_TEST_DIR := $(BUILD)/tests/tools/lbtrace
 
 $(LBT_TEST_DIR)/gen_trace: tests/tools/lbtrace/gen_trace.c \
-		tests/tools/lbtrace/gen_crash.c tests/tools/lbtrace/gen_trace.h \
-		shim/api_info.c $(LBT_HDRS)
+		tests/tools/lbtrace/gen_crash.c tests/tools/lbtrace/gen_v2.c \
+		tests/tools/lbtrace/gen_trace.h shim/api_info.c $(LBT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(LB_CFLAGS) -o $@ tests/tools/lbtrace/gen_trace.c \
-		tests/tools/lbtrace/gen_crash.c shim/api_info.c
+		tests/tools/lbtrace/gen_crash.c tests/tools/lbtrace/gen_v2.c \
+		shim/api_info.c
 
 $(LBT_TEST_DIR)/errtab: tests/tools/lbtrace/errtab.c shim/hip_names.c include/lbshim/names.h
 	@mkdir -p $(@D)

@@ -53,6 +53,7 @@
 #include "run_solo.h"
 
 int lb_le_on;	  /* policies active and the runtime has the calls */
+int lb_rt_version; /* shim.h */
 int lb_le_sticky; /* the 7.x rule */
 
 /* The thread's shadow, lb_le: struct lb_hot (shim.h), read inline by
@@ -92,8 +93,11 @@ void lb_lasterr_init(void)
 	/* Another soname (a wheel's copy): the runtime's own
 	 * hipRuntimeGetVersion, from the library chosen (no probe then). */
 	ver = (hipError_t(*)(int *))lb_rt_sym("hipRuntimeGetVersion");
-	if (ver && ver(&v) == hipSuccess)
+	if (ver && ver(&v) == hipSuccess) {
 		lb_le_sticky = v >= 70000000;
+		if (v > 0)
+			lb_rt_version = v; /* for the trace header */
+	}
 	/* That call's result is the runtime's last error now: clear it. */
 	lb_real.hipGetLastError();
 	lb_le_on = 1;

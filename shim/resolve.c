@@ -53,6 +53,9 @@ static const char *const lb_names[] = {
 static void *lb_rt_handle;
 /* lb_resolve_all found a runtime (in lb_rt_handle or the global scope). */
 static int lb_rt_found;
+/* Its file (lb_rt_file), copied: the loader's name lives as long as the
+ * library, which a program may close. */
+static char lb_rt_path[4096];
 
 static ElfW(Addr) lb_base_of(const void *addr)
 {
@@ -99,6 +102,11 @@ void *lb_resolve_one(int api)
 	/* While lb_init() runs: the library chosen, once it is known. */
 	return lb_sym_in(__atomic_load_n(&lb_rt_handle, __ATOMIC_ACQUIRE),
 			 lb_api_info[api].symbol);
+}
+
+const char *lb_rt_file(void)
+{
+	return lb_rt_path;
 }
 
 void *lb_rt_sym(const char *sym)
@@ -275,6 +283,7 @@ int lb_resolve_all(const char *libpath)
 		return 0;
 	}
 	lb_log(LB_LOG_DEBUG, "HIP runtime: %s (%s)", file, how);
+	snprintf(lb_rt_path, sizeof(lb_rt_path), "%s", file);
 	for (i = 0; i < w.n && i < 2; i++) {
 		if (w.base[i] == chosen)
 			continue;

@@ -101,6 +101,21 @@ int lb_in_self(const void *addr);
 const char *lb_lib_of(const void *fn);
 
 /*
+ * The runtime library the table's functions came from, as the dynamic
+ * loader names it (the path it opened it by: the trace header records
+ * it); "" before resolution and when no runtime was found.
+ */
+const char *lb_rt_file(void);
+
+/*
+ * The runtime's version as it reported it (hipRuntimeGetVersion), or 0
+ * while the shim has not asked: the core asks once at start only where
+ * it must know the runtime's last-error rule (lasterr.c, under stream0
+ * or pool), never for its own sake (the call initializes the runtime).
+ */
+extern int lb_rt_version LB_HIDDEN;
+
+/*
  * Warns once per API that the runtime lacks it; returns
  * hipErrorNotInitialized, the error every wrapper then returns.
  */

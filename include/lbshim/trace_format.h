@@ -4,11 +4,20 @@
  * lbshim-trace(5); a change here is a change of that page and of
  * LB_TRACE_VERSION.
  *
- * Everything is little-endian, fixed-size and naturally aligned.
+ * Everything is little-endian and naturally aligned.
  *
  *   offset 0                 struct lb_trace_header (LB_TRACE_HEADER_SIZE)
- *   offset HEADER_SIZE       block 0
+ *   offset names_off         version 2: the API name table (names_len)
+ *   offset header_size       block 0
  *   ... + k * block_size     block k
+ *
+ * Version 1 (LB_TRACE_V1) had the API names inside the fixed header
+ * (api_names, 6656 bytes: a longer table was cut) and header_size 8192.
+ * Version 2 puts them in a table of their own after the fixed header,
+ * as long as the writer's API table needs (header_size, the start of
+ * block 0, grows with it in whole pages), and says which runtime the
+ * calls went to.  The table is written once, when the file is created,
+ * before any block: it is whole in every file that has a block.
  *
  * A block belongs to one thread of the process that wrote the file (one
  * file per process).  Its first 64-byte slot is a struct lb_trace_block;
@@ -41,11 +50,23 @@
 #include <stdint.h>
 
 #define LB_TRACE_MAGIC "LBTRACE\0" /* 8 bytes */
-#define LB_TRACE_VERSION 1u
+#define LB_TRACE_VERSION 2u /* the version the shim writes */
+#define LB_TRACE_V1 1u	    /* the first: names in the header */
+/* The fixed header; header_size (version 2: with the name table after
+ * it, rounded up to LB_TRACE_PAGE) is where block 0 starts. */
 #define LB_TRACE_HEADER_SIZE 8192u
+#define LB_TRACE_PAGE 4096u
 #define LB_TRACE_REC_SIZE 64u
 /* Default block size; the header's block_size is authoritative. */
 #define LB_TRACE_BLOCK_SIZE (64u * 1024u)
+
+/* Which runtime the calls went to (header field runtime, version 2). */
+enum lb_trace_runtime {
+	LB_RT_UNKNOWN = 0, /* not a value of version 2 files */
+	LB_RT_HIP = 1,	   /* AMD's HIP (libamdhip64) */
+	LB_RT_CUDA = 2,	   /* NVIDIA's CUDA (libcudart, libcuda) */
+	LB_RT_COUNT
+};
 
 enum lb_trace_clock {
 	LB_CLOCK_TSC = 1,	/* rdtsc, constant rate */
@@ -57,11 +78,15 @@ enum lb_trace_clock {
 #define LB_HDR_RING 0x2u       /* flight-recorder mode (LBSHIM_TRACE_RING) */
 #define LB_HDR_CRASHED 0x4u    /* a crash record was written */
 #define LB_HDR_STOPPED 0x8u    /* tracing stopped early (disk full, ...) */
+#define LB_HDR_RT_VERSION 0x10u /* version 2: runtime_version is the
+				 * runtime's own answer (stored first) */
 
 struct lb_trace_header {
 	char magic[8];		/* LB_TRACE_MAGIC */
-	uint32_t version;	/* LB_TRACE_VERSION */
-	uint32_t header_size;	/* LB_TRACE_HEADER_SIZE */
+	uint32_t version;	/* LB_TRACE_VERSION (or LB_TRACE_V1) */
+	uint32_t header_size;	/* where block 0 starts: version 1
+				 * LB_TRACE_HEADER_SIZE; version 2 that
+				 * plus the name table, in whole pages */
 	uint32_t rec_size;	/* LB_TRACE_REC_SIZE */
 	uint32_t block_size;	/* bytes per block, multiple of 4096 */
 	uint32_t pid;
@@ -74,7 +99,7 @@ struct lb_trace_header {
 	uint64_t start_ticks;	/* the clock at the same instant */
 	uint64_t end_realtime_ns; /* at clean exit, else 0 */
 	uint64_t end_ticks;	/* at clean exit, else 0 */
-	uint32_t api_count;	/* LB_API_COUNT of the writer */
+	uint32_t api_count;	/* LB_API_COUNT of the writer: the names */
 	uint32_t ring_slots;	/* records per thread ring, 0 if no ring */
 	uint64_t blocks_used;	/* blocks handed out so far (may lag) */
 	uint32_t rank;		/* from RANK etc., or UINT32_MAX */
@@ -92,17 +117,45 @@ struct lb_trace_header {
 	uint8_t reserved0[8];
 	char host[64];		/* NUL-terminated */
 	char cmdline[1024];	/* argv joined by spaces, NUL-terminated */
-	char api_names[6656];	/* the writer's API names in id order,
-				 * NUL-separated, ending with an empty
-				 * name: a reader maps ids through them so
-				 * that a newer table stays readable */
-	uint8_t reserved[LB_TRACE_HEADER_SIZE - 7896];
+	union {
+		/*
+		 * Version 1: the writer's API names in id order,
+		 * NUL-separated, ending with an empty name: a reader maps
+		 * ids through them so that a newer table stays readable.
+		 */
+		char api_names[6656];
+		struct { /* version 2 */
+			/*
+			 * The runtime library the calls went to, as the
+			 * dynamic loader names it (the path it was opened
+			 * by), NUL-terminated; "" when none was found.
+			 * A path the kernel opened is shorter than
+			 * PATH_MAX (4096 with its NUL).
+			 */
+			char runtime_lib[4096];
+			uint8_t reserved2[6656 - 4096];
+		};
+	};
+	/* Version 2 (0 in version 1 files: reserved bytes there). */
+	uint32_t runtime;	 /* enum lb_trace_runtime */
+	int32_t runtime_version; /* as the runtime reports it
+				  * (hipRuntimeGetVersion), when flags has
+				  * LB_HDR_RT_VERSION; else 0: not known */
+	uint32_t names_off;	 /* the API name table: byte offset in
+				  * the file (LB_TRACE_HEADER_SIZE) */
+	uint32_t names_len;	 /* its bytes: the writer's API names in
+				  * id order (api_count of them), each
+				  * with its NUL, then one more NUL */
+	uint8_t reserved[LB_TRACE_HEADER_SIZE - 7912];
 };
 
 _Static_assert(sizeof(struct lb_trace_header) == LB_TRACE_HEADER_SIZE,
 	       "trace header size");
 _Static_assert(__builtin_offsetof(struct lb_trace_header, host) == 152,
 	       "header fields keep their offsets");
+_Static_assert(__builtin_offsetof(struct lb_trace_header, api_names) == 1240 &&
+		   __builtin_offsetof(struct lb_trace_header, runtime) == 7896,
+	       "version 2 fields where lbshim-trace(5) has them");
 
 #define LB_BLOCK_MAGIC 0x4b4c424cu /* "LBLK" */
 #define LB_BLK_RING 0x1u	   /* slots are overwritten cyclically */

@@ -267,11 +267,13 @@ void lb_tt_start(struct lb_tt *t)
 	/*
 	 * The policy bits are known only once every policy's init ran (trace
 	 * is the first), so the first threads store them; the same value
-	 * each time, relaxed: the header is read after the run.
+	 * each time, relaxed: the header is read after the run.  So is the
+	 * runtime's version, where the core asked for it.
 	 */
 	bits = lb_trace_policy_bits();
 	if (__atomic_load_n(&lb_tr.hdr->policies, __ATOMIC_RELAXED) != bits)
 		__atomic_store_n(&lb_tr.hdr->policies, bits, __ATOMIC_RELAXED);
+	lb_header_runtime_version();
 	if (!lb_tr.ring)
 		v = __atomic_exchange_n(
 			&lb_tr.spare[t->thread_index % LB_TR_SPARES], 0,

@@ -3,7 +3,8 @@
  * Not for other policies: a policy never calls another one.
  *
  *   trace.c        the policy ops and the record path
- *   trace_file.c   file name, creation, header, descriptor, space
+ *   trace_file.c   file name, creation, descriptor, space
+ *   trace_header.c what the header says, and the API name table
  *   trace_helper.c the helper thread: maps ahead, unmaps, copies staged blocks
  *   trace_stage.c  staging: a busy thread's ring of resident blocks
  *   trace_clock.c  the tick source and its calibration
@@ -51,6 +52,8 @@ struct lb_tr_state {
 	uint32_t crash_next;	/* next free slot of the crash block */
 	uint64_t file_size;	/* bytes reserved in the file so far */
 	uint64_t fsize_limit;	/* RLIMIT_FSIZE, or UINT64_MAX */
+	uint32_t data_off;	/* where block 0 starts: the header's
+				 * header_size (lb_header_bytes) */
 	struct lb_trace_header *hdr;
 	char *crash_blk;	/* block 0, reserved for crash records */
 	/*
@@ -157,6 +160,32 @@ void lb_clock_refine(uint64_t min_ns);
 
 /* ticks -> ns, using lb_tr.rate. */
 uint64_t lb_ticks_to_ns(uint64_t ticks);
+
+/* ---- header (trace_header.c) ---- */
+
+/*
+ * Bytes before block 0: the fixed header and the API name table after
+ * it, in whole pages; computed from the API table, so that the table
+ * always fits.
+ */
+uint32_t lb_header_bytes(void);
+
+/*
+ * Fills the header at h, lb_header_bytes() bytes of zeros mapped from
+ * the file, from lb_tr (block size, clock, ring) and the process: the
+ * name table included.
+ */
+void lb_header_fill(struct lb_trace_header *h);
+
+/*
+ * Stores the runtime's version in the header once the shim knows it
+ * (lb_rt_version: known only after every policy's init ran, so the
+ * threads' first calls store it; at most once).  No-op without a file.
+ */
+void lb_header_runtime_version(void);
+
+/* The rank's text from RANK and its kin (%r of LBSHIM_TRACE), or NULL. */
+const char *lb_trace_rank_str(void);
 
 /* ---- file and blocks (trace_file.c) ---- */
 

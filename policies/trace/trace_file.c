@@ -1,6 +1,7 @@
 /*
- * trace_file.c - the trace file: its name, creation, header, descriptor
- * and space (the helper thread that maps blocks ahead is trace_helper.c).
+ * trace_file.c - the trace file: its name, creation, descriptor and space
+ * (what the header says is trace_header.c; the helper thread that maps
+ * blocks ahead is trace_helper.c).
  *
  * The file is never written with write(2): it is a shared mapping, so a
  * record is in the page cache (and so in the file) as soon as its last
@@ -34,7 +35,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "trace.h"
-#include "lbshim/version.h"
 
 static char lb_path[PATH_MAX];
 static dev_t lb_fd_dev; /* identity of the file behind lb_tr.fd */
@@ -61,33 +61,6 @@ static size_t lb_put_clean(char *out, size_t o, size_t cap, const char *v)
 		out[o++] = ch;
 	}
 	return o;
-}
-
-static const char *lb_rank_str(void)
-{
-	static const char *const vars[] = { "RANK", "OMPI_COMM_WORLD_RANK",
-					    "PMI_RANK", "SLURM_PROCID", NULL };
-	int i;
-
-	for (i = 0; vars[i]; i++) {
-		const char *v = lb_getenv(vars[i]);
-
-		if (v && *v >= '0' && *v <= '9')
-			return v;
-	}
-	return NULL;
-}
-
-static uint32_t lb_rank(void)
-{
-	const char *v = lb_rank_str();
-	char *end;
-	unsigned long r;
-
-	if (!v)
-		return UINT32_MAX;
-	r = strtoul(v, &end, 10);
-	return *end || r >= UINT32_MAX ? UINT32_MAX : (uint32_t)r;
 }
 
 static void lb_utoa(uint64_t v, char *buf)
@@ -132,7 +105,8 @@ static void lb_expand(const char *pat, char *out, size_t cap)
 			break;
 		case 'r':
 			o = lb_put_clean(out, o, cap,
-					 lb_rank_str() ? lb_rank_str() : "0");
+					 lb_trace_rank_str() ?
+					 lb_trace_rank_str() : "0");
 			break;
 		case '%':
 			out[o++] = '%';
@@ -442,7 +416,7 @@ uintptr_t lb_file_map_chunk(unsigned n, int populate)
 	if (fd < 0)
 		return 0;
 	k = __atomic_fetch_add(&lb_tr.hdr->blocks_used, n, __ATOMIC_RELAXED);
-	off = LB_TRACE_HEADER_SIZE + k * lb_tr.block_size;
+	off = lb_tr.data_off + k * lb_tr.block_size;
 	err = lb_reserve(fd, off, len);
 	if (err && n > 1 &&
 	    __atomic_compare_exchange_n(&lb_tr.hdr->blocks_used,
@@ -458,7 +432,7 @@ uintptr_t lb_file_map_chunk(unsigned n, int populate)
 		len = lb_tr.block_size;
 		k = __atomic_fetch_add(&lb_tr.hdr->blocks_used, 1,
 				       __ATOMIC_RELAXED);
-		off = LB_TRACE_HEADER_SIZE + k * len;
+		off = lb_tr.data_off + k * len;
 		err = lb_reserve(fd, off, len);
 	}
 	if (err) {
@@ -499,7 +473,7 @@ int lb_file_write_block(const void *blk)
 	if (fd < 0)
 		return -1;
 	k = __atomic_fetch_add(&lb_tr.hdr->blocks_used, 1, __ATOMIC_RELAXED);
-	off = LB_TRACE_HEADER_SIZE + k * len;
+	off = lb_tr.data_off + k * len;
 	if (off + len > lb_tr.fsize_limit) {
 		/* past RLIMIT_FSIZE: SIGXFSZ would kill the program */
 		lb_fd_put(fd, own, 0);
@@ -546,108 +520,13 @@ void lb_file_unmap_chunk(uintptr_t v)
 		       (size_t)lb_chunk_n(v) * lb_tr.block_size);
 }
 
-/* ---- header ---- */
-
-static void lb_fill_cmdline(char *out, size_t cap)
-{
-	ssize_t n, got = 0, i;
-	int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
-
-	out[0] = 0;
-	if (fd < 0)
-		return;
-	while (got < (ssize_t)cap - 1 &&
-	       (n = read(fd, out + got, cap - 1 - got)) > 0)
-		got += n;
-	close(fd);
-	while (got > 0 && !out[got - 1])
-		got--;
-	for (i = 0; i < got; i++)
-		if (!out[i])
-			out[i] = ' ';
-	out[got] = 0;
-}
-
-/*
- * LBSHIM_RUN_ID: a decimal number 0..UINT64_MAX and nothing else (no
- * sign, no blank, no suffix); otherwise one warning and 0.
- */
-static uint64_t lb_run_id(const char *v)
-{
-	char shown[72];
-	uint64_t id = 0;
-	size_t i;
-
-	for (i = 0; v[i] >= '0' && v[i] <= '9'; i++) {
-		unsigned d = (unsigned)(v[i] - '0');
-
-		if (id > (UINT64_MAX - d) / 10)
-			break; /* overflow */
-		id = id * 10 + d;
-	}
-	if (i && !v[i])
-		return id;
-	/* The value as shown: at most 64 bytes, non-printables as '?'. */
-	for (i = 0; i < 64 && v[i]; i++)
-		shown[i] = v[i] >= 0x20 && v[i] < 0x7f ? v[i] : '?';
-	memcpy(shown + i, v[i] ? "..." : "", v[i] ? 4 : 1);
-	lb_log(LB_LOG_WARN,
-	       "LBSHIM_RUN_ID=\"%s\": not a run id (accepted: a decimal "
-	       "number 0..18446744073709551615); run_id 0",
-	       shown);
-	return 0;
-}
-
-static void lb_fill_header(struct lb_trace_header *h)
-{
-	const char *run = lb_getenv("LBSHIM_RUN_ID");
-	size_t o = 0;
-	int i;
-
-	memcpy(h->magic, LB_TRACE_MAGIC, 8);
-	h->version = LB_TRACE_VERSION;
-	h->header_size = LB_TRACE_HEADER_SIZE;
-	h->rec_size = LB_TRACE_REC_SIZE;
-	h->block_size = lb_tr.block_size;
-	h->pid = (uint32_t)getpid();
-	h->ppid = (uint32_t)getppid();
-	h->clock_id = lb_clock_tsc ? LB_CLOCK_TSC : LB_CLOCK_MONOTONIC;
-	h->ticks_per_sec = lb_tr.rate;
-	h->start_realtime_ns = lb_tr.start_real;
-	h->start_monotonic_ns = lb_tr.start_mono;
-	h->start_ticks = lb_tr.start_ticks;
-	h->ring_slots = lb_tr.ring ? lb_tr.slots : 0;
-	h->blocks_used = 1; /* block 0: the crash block */
-	h->rank = lb_rank();
-	h->policies = 1;
-	_Static_assert(sizeof(LB_VERSION) <= sizeof(h->lbshim_version),
-		       "LB_VERSION fits the header");
-	memcpy(h->lbshim_version, LB_VERSION, sizeof(LB_VERSION));
-	if (run)
-		h->run_id = lb_run_id(run);
-	if (gethostname(h->host, sizeof(h->host) - 1))
-		h->host[0] = 0;
-	lb_fill_cmdline(h->cmdline, sizeof(h->cmdline));
-	for (i = 0; i < LB_API_COUNT; i++) {
-		size_t n = strlen(lb_api_info[i].name) + 1;
-
-		if (o + n + 1 > sizeof(h->api_names))
-			break;
-		memcpy(h->api_names + o, lb_api_info[i].name, n);
-		o += n;
-	}
-	h->api_count = (uint32_t)i;
-	if (lb_tr.ring)
-		h->flags |= LB_HDR_RING;
-}
-
 int lb_file_open(void)
 {
 	const char *pat = lb_getenv("LBSHIM_TRACE");
 	char name[PATH_MAX];
 	struct rlimit rl;
 	struct stat st;
-	uint64_t first = LB_TRACE_HEADER_SIZE + (uint64_t)lb_tr.block_size;
+	uint64_t first;
 	void *m;
 	int err, fd;
 
@@ -675,6 +554,8 @@ int lb_file_open(void)
 	lb_fd_dev = st.st_dev;
 	lb_fd_ino = st.st_ino;
 	lb_tr.fd = fd;
+	lb_tr.data_off = lb_header_bytes();
+	first = lb_tr.data_off + (uint64_t)lb_tr.block_size;
 	lb_tr.file_size = 0;
 	lb_tr.stopped = 0;
 	err = lb_reserve(fd, 0, first);
@@ -690,10 +571,10 @@ int lb_file_open(void)
 		goto fail;
 	}
 	lb_tr.hdr = m;
-	lb_tr.crash_blk = (char *)m + LB_TRACE_HEADER_SIZE;
+	lb_tr.crash_blk = (char *)m + lb_tr.data_off;
 	lb_tr.crash_next = 0;
 	lb_tr.next_str = 1;
-	lb_fill_header(lb_tr.hdr);
+	lb_header_fill(lb_tr.hdr);
 	lb_log(LB_LOG_INFO, "trace: writing %s", lb_path);
 	return 0;
 fail:
@@ -739,7 +620,7 @@ void lb_file_fork_child(void)
 		lb_tr.want[i] = 0;
 	}
 	if (lb_tr.hdr)
-		munmap(lb_tr.hdr, LB_TRACE_HEADER_SIZE + lb_tr.block_size);
+		munmap(lb_tr.hdr, lb_tr.data_off + lb_tr.block_size);
 	lb_tr.hdr = NULL;
 	lb_tr.crash_blk = NULL;
 	lb_fd_close(); /* the child's copy; the parent keeps its own */
@@ -763,7 +644,7 @@ void lb_file_fork_child(void)
  */
 void lb_file_let_go(void)
 {
-	size_t len = LB_TRACE_HEADER_SIZE + lb_tr.block_size;
+	size_t len = lb_tr.data_off + lb_tr.block_size;
 	void *m;
 
 	m = mmap(NULL, len, PROT_READ | PROT_WRITE,

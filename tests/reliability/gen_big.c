@@ -62,7 +62,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	memcpy(h.magic, LB_TRACE_MAGIC, 8);
-	h.version = LB_TRACE_VERSION;
+	h.version = LB_TRACE_V1; /* api_names in the header */
 	h.header_size = LB_TRACE_HEADER_SIZE;
 	h.rec_size = LB_TRACE_REC_SIZE;
 	h.block_size = BS;

@@ -68,6 +68,9 @@ static int cmp_off(const void *x, const void *y)
 	return a->off < b->off ? -1 : a->off > b->off;
 }
 
+/* Where block 0 starts: the header (version 2: and its name table). */
+static uint64_t hsize;
+
 static size_t dedup_index(const unsigned char *m, uint64_t size, uint32_t bs)
 {
 	uint32_t slots = lb_trace_slots(bs), k;
@@ -77,7 +80,7 @@ static size_t dedup_index(const unsigned char *m, uint64_t size, uint32_t bs)
 	bk = calloc(size / bs + 1, sizeof(*bk));
 	if (!bk)
 		exit(2);
-	for (off = LB_TRACE_HEADER_SIZE; off + bs <= size; off += bs) {
+	for (off = hsize; off + bs <= size; off += bs) {
 		const struct lb_trace_block *b = (const void *)(m + off);
 		const struct lb_trace_rec *rec = (const void *)(m + off);
 
@@ -150,20 +153,36 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	h = (const void *)m;
+	hsize = h->header_size;
 	if (memcmp(h->magic, LB_TRACE_MAGIC, 8) || h->rec_size != 64 ||
 	    h->block_size < 4096 || h->block_size % 4096 ||
-	    h->header_size != LB_TRACE_HEADER_SIZE) {
+	    (h->version == LB_TRACE_V1 ? hsize != LB_TRACE_HEADER_SIZE :
+	     h->version != LB_TRACE_VERSION || hsize % 4096 ||
+	     hsize > (uint64_t)st.st_size ||
+	     h->names_off < LB_TRACE_HEADER_SIZE || !h->names_len ||
+	     (uint64_t)h->names_off + h->names_len > hsize ||
+	     m[h->names_off + h->names_len - 1])) {
 		fprintf(stderr, "%s: not a trace\n", argv[1]);
 		return 2;
 	}
-	for (a = 0, o = 0; a < MAX_API && o < sizeof(h->api_names) &&
-			   h->api_names[o];
-	     a++) {
-		names[a] = h->api_names + o;
-		o += strnlen(h->api_names + o, sizeof(h->api_names) - o) + 1;
+	if (h->version == LB_TRACE_V1) {
+		for (a = 0, o = 0; a < MAX_API && o < sizeof(h->api_names) &&
+				   h->api_names[o];
+		     a++) {
+			names[a] = h->api_names + o;
+			o += strnlen(h->api_names + o,
+				     sizeof(h->api_names) - o) + 1;
+		}
+	} else {
+		const char *t = (const char *)m + h->names_off;
+
+		for (a = 0, o = 0; a < MAX_API && t[o]; a++) {
+			names[a] = t + o;
+			o += strlen(t + o) + 1;
+		}
 	}
 	nb = dedup_index(m, (uint64_t)st.st_size, h->block_size);
-	for (off = LB_TRACE_HEADER_SIZE; off + h->block_size <= (uint64_t)st.st_size;
+	for (off = hsize; off + h->block_size <= (uint64_t)st.st_size;
 	     off += h->block_size) {
 		const struct lb_trace_block *b = (const void *)(m + off);
 		const struct lb_trace_rec *rec = (const void *)(m + off);

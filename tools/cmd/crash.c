@@ -31,6 +31,7 @@
 #include "lbshim/api.h"
 #include "lbshim/names.h"
 #include "format/fmt.h"
+#include "format/runtime.h"
 #include "format/text.h"
 
 struct thread_ring {
@@ -356,6 +357,7 @@ static int crash_end(void *p)
 		lbt_puts(o, "\n  cmd: ");
 		lbt_put_text(o, f->hdr.cmdline);
 		lbt_putc(o, '\n');
+		lbt_put_runtime(o, f);
 		if (!f->ncrashes && !ended(c, f))
 			continue;
 		for (k = 0; k < f->ncrashes; k++)

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "lbshim/api.h"
 #include "format/fmt.h"
+#include "format/runtime.h"
 #include "cmd/summary.h"
 #include "lbshim/names.h"
 #include "cmd/sketch.h"
@@ -639,6 +640,7 @@ static void print_files(struct summary *s)
 		lbt_puts(o, "\n  cmd: ");
 		lbt_put_text(o, h->cmdline);
 		lbt_putc(o, '\n');
+		lbt_put_runtime(o, f);
 	}
 }
 

@@ -122,6 +122,28 @@ static void setup_clock(struct lbt_file *f)
 	f->ns_mult = (uint64_t)(((1000000000ull << 32) + rate / 2) / rate);
 }
 
+const char *lbt_runtime_name(unsigned rt)
+{
+	return rt == LB_RT_HIP ? "HIP" : rt == LB_RT_CUDA ? "CUDA" : "?";
+}
+
+/* The runtime the file's calls went to (reader.h, struct lbt_file). */
+static void setup_runtime(struct lbt_file *f)
+{
+	struct lb_trace_header *h = &f->hdr;
+
+	f->runtime = LB_RT_HIP;
+	f->runtime_version = -1;
+	f->runtime_lib = "";
+	if (h->version == LB_TRACE_V1)
+		return; /* its writers wrapped HIP only; nothing else known */
+	h->runtime_lib[sizeof(h->runtime_lib) - 1] = 0;
+	f->runtime = h->runtime;
+	f->runtime_lib = h->runtime_lib;
+	if (h->flags & LB_HDR_RT_VERSION)
+		f->runtime_version = h->runtime_version;
+}
+
 /* Index of the K-th (0-based) current API named NAME, or -1. */
 static int lookup_nth(const char *name, int k)
 {
@@ -138,19 +160,56 @@ static int lookup_nth(const char *name, int k)
 	return first;
 }
 
+static const void *fetch(const struct lbt_file *f, uint64_t off, size_t len,
+			 void *buf);
+
 /*
- * Maps the writer's API ids to ours through the header's api_names (by
- * name, the k-th duplicate to the k-th of ours); without names, ids are
- * taken to be ours.
+ * F's API names into f->api_names_buf (LEN bytes and a NUL), from the
+ * header (version 1) or the name table (version 2: checked here, once
+ * read; the header checks made sure it lies in the file).  Returns 0, 1
+ * when the table is invalid (said), -1 when out of memory.
  */
-static int setup_api_map(struct lbt_file *f)
+static int load_names(struct lbt_set *set, struct lbt_file *f, size_t *len)
 {
-	const char *src = f->hdr.api_names;
-	size_t len = sizeof(f->hdr.api_names), i, n = 0;
+	const struct lb_trace_header *h = &f->hdr;
+	const void *p;
+
+	*len = h->version == LB_TRACE_V1 ? sizeof(h->api_names) : h->names_len;
+	f->api_names_buf = malloc(*len + 1);
+	if (!f->api_names_buf)
+		return -1;
+	if (h->version == LB_TRACE_V1) {
+		memcpy(f->api_names_buf, h->api_names, *len);
+	} else {
+		p = fetch(f, h->names_off, *len, f->api_names_buf);
+		if (!p) /* not past the file: the header checks saw to it */
+			memset(f->api_names_buf, 0, *len);
+		else if (p != f->api_names_buf)
+			memcpy(f->api_names_buf, p, *len);
+	}
+	f->api_names_buf[*len] = 0;
+	if (h->version != LB_TRACE_V1 &&
+	    lbt_check_names(set, f, f->api_names_buf, *len, h->names_off))
+		return 1;
+	return 0;
+}
+
+/*
+ * Maps the writer's API ids to ours through its API names (by name, the
+ * k-th duplicate to the k-th of ours); without names (a version 1 file
+ * whose api_names are empty), ids are taken to be ours.  Returns 0, 1
+ * (invalid names, said), -1 (out of memory).
+ */
+static int setup_api_map(struct lbt_set *set, struct lbt_file *f)
+{
+	size_t len, i, n = 0;
 	uint32_t id, j;
 	char *p;
+	int rc = load_names(set, f, &len);
 
-	if (!src[0]) {
+	if (rc)
+		return rc;
+	if (!f->api_names_buf[0] && f->hdr.version == LB_TRACE_V1) {
 		f->napi = LB_API_COUNT;
 		f->api_map = calloc(f->napi, sizeof(*f->api_map));
 		f->api_name = calloc(f->napi, sizeof(*f->api_name));
@@ -162,11 +221,6 @@ static int setup_api_map(struct lbt_file *f)
 		}
 		return 0;
 	}
-	f->api_names_buf = malloc(len + 1);
-	if (!f->api_names_buf)
-		return -1;
-	memcpy(f->api_names_buf, src, len);
-	f->api_names_buf[len] = 0;
 	/* names end at an empty name or at the end of the field */
 	for (i = 0; i < len && f->api_names_buf[i];
 	     i += strlen(f->api_names_buf + i) + 1)
@@ -245,7 +299,7 @@ static uint64_t chunk_extent(const struct lbt_file *f,
 	if (!ch->ahead)
 		return len;
 	end = off + ch->ahead;
-	end -= (end - LB_TRACE_HEADER_SIZE) % bs;
+	end -= (end - f->hdr.header_size) % bs;
 	if (end > f->size)
 		end = f->size;
 	return end > off + len ? end - off : len;
@@ -352,7 +406,7 @@ static void drop_duplicates(struct lbt_file *f)
 static int index_blocks(struct lbt_set *set, struct lbt_file *f)
 {
 	uint64_t bs = f->hdr.block_size, off, avail;
-	uint64_t nmax = (f->size - LB_TRACE_HEADER_SIZE + bs - 1) / bs;
+	uint64_t nmax = (f->size - f->hdr.header_size + bs - 1) / bs;
 	uint32_t per = lb_trace_slots(f->hdr.block_size);
 
 	/* every header at once (reader_batch.c) when read from the file */
@@ -364,9 +418,9 @@ static int index_blocks(struct lbt_set *set, struct lbt_file *f)
 	if (!f->blocks)
 		return -1;
 	if (!f->mem && nmax && (hs = malloc(nmax * sizeof(*hs))))
-		keep = lbt_read_strided(f->fd, LB_TRACE_HEADER_SIZE, bs, nmax,
+		keep = lbt_read_strided(f->fd, f->hdr.header_size, bs, nmax,
 					sizeof(*hs), hs, 1) < 0;
-	for (i = 0, off = LB_TRACE_HEADER_SIZE;
+	for (i = 0, off = f->hdr.header_size;
 	     off + LB_TRACE_REC_SIZE <= f->size; i++, off += bs) {
 		struct lb_trace_block hb;
 		const struct lb_trace_block *h =
@@ -440,7 +494,7 @@ static int index_threads(struct lbt_file *f)
 static void check_truncation(struct lbt_set *set, struct lbt_file *f)
 {
 	uint64_t bs = f->hdr.block_size;
-	uint64_t body = f->size - LB_TRACE_HEADER_SIZE;
+	uint64_t body = f->size - f->hdr.header_size;
 	uint64_t whole = body / bs;
 
 	/* a partial block, or fewer blocks than the writer handed out */
@@ -479,6 +533,7 @@ static int add_file(struct lbt_set *set, struct lbt_file *f)
 {
 	struct lbt_file **nf;
 	const void *h;
+	int rc;
 
 	memset(&f->hdr, 0, sizeof(f->hdr));
 	if (f->size >= sizeof(f->hdr)) {
@@ -495,8 +550,12 @@ static int add_file(struct lbt_set *set, struct lbt_file *f)
 	f->hdr.host[sizeof(f->hdr.host) - 1] = 0;
 	f->hdr.cmdline[sizeof(f->hdr.cmdline) - 1] = 0;
 	f->hdr.lbshim_version[sizeof(f->hdr.lbshim_version) - 1] = 0;
+	setup_runtime(f);
 	setup_clock(f);
-	if (setup_api_map(f) || index_blocks(set, f) || index_threads(f))
+	rc = setup_api_map(set, f);
+	if (rc > 0)
+		goto bad;
+	if (rc || index_blocks(set, f) || index_threads(f))
 		goto oom;
 	check_truncation(set, f);
 	nf = realloc(set->files, (set->nfiles + 1) * sizeof(*nf));

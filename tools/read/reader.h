@@ -72,6 +72,15 @@ struct lbt_file {
 	const char *path;
 	int index;		    /* position in the set */
 	struct lb_trace_header hdr; /* as read (host/cmdline terminated) */
+	/*
+	 * The runtime the calls went to (format version 2; a version 1
+	 * file is HIP's: its writers wrapped HIP only, and its version and
+	 * library are not known).  ab pairs a HIP trace's functions with a
+	 * CUDA trace's by them.
+	 */
+	unsigned runtime;	 /* enum lb_trace_runtime */
+	int64_t runtime_version; /* as the runtime reported it, -1 unknown */
+	const char *runtime_lib; /* its library's file, "" unknown */
 	uint64_t size;		    /* bytes in the file */
 	const uint8_t *mem;	    /* in-memory source, or NULL */
 	int fd;			    /* file source, when mem is NULL */
@@ -92,7 +101,7 @@ struct lbt_file {
 	uint32_t napi;	       /* writer's API ids mapped */
 	int32_t *api_map;      /* writer id -> current id, -1 unknown */
 	const char **api_name; /* writer id -> name */
-	char *api_names_buf;
+	char *api_names_buf;   /* the names, NUL-terminated once more */
 	uint32_t nstrings;
 	struct lbt_string *strings; /* sorted by id */
 	uint64_t ns_mult;	    /* ticks -> ns: (d * mult) >> 32 */
@@ -177,6 +186,9 @@ const struct lbt_file *lbt_set_file(const struct lbt_set *set, int i);
 
 /* Wall time (CLOCK_REALTIME ns) that t_ns == 0 stands for. */
 uint64_t lbt_set_origin(const struct lbt_set *set);
+
+/* "HIP", "CUDA": the name of enum lb_trace_runtime RT ("?" unknown). */
+const char *lbt_runtime_name(unsigned rt);
 
 /* Nonzero if a file of the set was found corrupt (exit status 2). */
 int lbt_set_corrupt(const struct lbt_set *set);

@@ -1,6 +1,7 @@
 /*
  * reader_header.c - is the start of a file an lbshim trace header this
- * lbtrace reads, and does the header agree with itself?
+ * lbtrace reads (format version 1 or 2), and does the header agree with
+ * itself?
  *
  * A header altered by hand or by a bad disk must not be read silently:
  * four bytes changed in ticks_per_sec halve every duration (issue #38).
@@ -18,6 +19,12 @@
 
 /* Largest block size accepted: keeps per-block work bounded. */
 #define LBT_MAX_BLOCK_SIZE (64u << 20)
+/*
+ * Largest header (with its name table) accepted: 65536 API ids (a
+ * record's 16 bits) of 200 bytes each.  Today's table is about 5 KB.
+ */
+#define LBT_MAX_HEADER_SIZE (16u << 20)
+#define LBT_MAX_APIS 65536u
 /*
  * TSC rates accepted.  The writer uses the TSC only where it runs at a
  * constant rate (constant_tsc, nonstop_tsc: x86 since 2006, ~1-5 GHz);
@@ -58,20 +65,47 @@ static int check_format(struct lbt_set *set, const struct lbt_file *f)
 		    f->path, (unsigned long long)f->size, LB_TRACE_HEADER_SIZE);
 		return -1;
 	}
-	if (h->version != LB_TRACE_VERSION) {
+	if (h->version != LB_TRACE_V1 && h->version != LB_TRACE_VERSION) {
 		lbt_say(set,
 			"%s: byte %u: trace format version %u, this lbtrace "
-			"reads version %u",
-			f->path, OFF(version), h->version, LB_TRACE_VERSION);
+			"reads versions %u to %u",
+			f->path, OFF(version), h->version, LB_TRACE_V1,
+			LB_TRACE_VERSION);
 		return -1;
 	}
-	if (h->header_size != LB_TRACE_HEADER_SIZE ||
-	    h->rec_size != LB_TRACE_REC_SIZE) {
+	if (h->version == LB_TRACE_V1 &&
+	    (h->header_size != LB_TRACE_HEADER_SIZE ||
+	     h->rec_size != LB_TRACE_REC_SIZE)) {
 		lbt_say(set,
 			"%s: byte %u: header size %u / record size %u, "
 			"expected %u / %u",
 			f->path, OFF(header_size), h->header_size, h->rec_size,
 			LB_TRACE_HEADER_SIZE, LB_TRACE_REC_SIZE);
+		return -1;
+	}
+	if (h->rec_size != LB_TRACE_REC_SIZE) {
+		lbt_say(set, "%s: byte %u: record size %u, expected %u",
+			f->path, OFF(rec_size), h->rec_size, LB_TRACE_REC_SIZE);
+		return -1;
+	}
+	if (h->version != LB_TRACE_V1 &&
+	    (h->header_size <= LB_TRACE_HEADER_SIZE ||
+	     h->header_size % LB_TRACE_PAGE ||
+	     h->header_size > LBT_MAX_HEADER_SIZE)) {
+		lbt_say(set,
+			"%s: byte %u: header size %u, expected a multiple of "
+			"%u above %u (the fixed header and the API name "
+			"table), at most %u",
+			f->path, OFF(header_size), h->header_size,
+			LB_TRACE_PAGE, LB_TRACE_HEADER_SIZE,
+			LBT_MAX_HEADER_SIZE);
+		return -1;
+	}
+	if (f->size < h->header_size) {
+		lbt_say(set,
+			"%s: byte %llu: file ends inside the %u-byte header "
+			"(its API name table)",
+			f->path, (unsigned long long)f->size, h->header_size);
 		return -1;
 	}
 	if (h->block_size < 4096 || h->block_size % 4096 ||
@@ -202,17 +236,19 @@ static int is_ident_char(char c)
 
 /*
  * The writer's API names: identifiers, NUL-separated, ending with an
- * empty name, as many as api_count says.  A file without names (all 0)
- * has ids that are ours; its api_count cannot be checked.
+ * empty name, as many as api_count says.  A version 1 file without
+ * names (all 0) has ids that are ours; its api_count cannot be checked.
+ * A version 2 table ends with its empty name at its last byte.
  */
-static int check_api_names(struct lbt_set *set, const struct lbt_file *f)
+int lbt_check_names(struct lbt_set *set, const struct lbt_file *f,
+		    const char *p, size_t len, uint64_t off)
 {
 	const struct lb_trace_header *h = &f->hdr;
-	const char *p = h->api_names;
-	size_t len = sizeof(h->api_names), i = 0, k;
+	int v1 = h->version == LB_TRACE_V1;
+	size_t i = 0, k;
 	uint32_t n = 0;
 
-	if (!p[0])
+	if (v1 && !p[0])
 		return 0;
 	while (i < len && p[i]) {
 		const char *end = memchr(p + i, 0, len - i);
@@ -223,13 +259,13 @@ static int check_api_names(struct lbt_set *set, const struct lbt_file *f)
 		}
 		for (k = i; p + k < end; k++) {
 			if (!is_ident_char(p[k])) {
-				lbt_say(
-				    set,
-				    "%s: byte %llu: API name %u is not "
-				    "an identifier (byte 0x%02x)",
-				    f->path,
-				    (unsigned long long)(OFF(api_names) + k), n,
-				    (unsigned char)p[k]);
+				lbt_say(set,
+					"%s: byte %llu: API name %u is not "
+					"an identifier (byte 0x%02x)",
+					f->path,
+					(unsigned long long)off +
+					    (unsigned long long)k,
+					n, (unsigned char)p[k]);
 				return -1;
 			}
 		}
@@ -238,20 +274,74 @@ static int check_api_names(struct lbt_set *set, const struct lbt_file *f)
 	}
 	if (i >= len) {
 		lbt_say(set,
-			"%s: byte %u: the API names do not end with an empty "
-			"name within their %zu bytes",
-			f->path, OFF(api_names), len);
+			"%s: byte %llu: the API names do not end with an "
+			"empty name within their %zu bytes",
+			f->path, (unsigned long long)off, len);
+		return -1;
+	}
+	if (!v1 && i != len - 1) {
+		lbt_say(set,
+			"%s: byte %llu: the API names end at byte %llu, but "
+			"names_len (byte %u) says %zu bytes",
+			f->path, (unsigned long long)off + i,
+			(unsigned long long)off + i, OFF(names_len), len);
 		return -1;
 	}
 	if (n != h->api_count) {
 		lbt_say(set,
 			"%s: byte %u: api_count %u, but the API names (byte "
-			"%u) number %u",
-			f->path, OFF(api_count), h->api_count, OFF(api_names),
-			n);
+			"%llu) number %u",
+			f->path, OFF(api_count), h->api_count,
+			(unsigned long long)off, n);
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * Version 2's fields: the name table inside the header, after the fixed
+ * part; a runtime this lbtrace knows; its library's name terminated;
+ * a version vouched for by its flag that a runtime could report.
+ */
+static int check_v2(struct lbt_set *set, const struct lbt_file *f)
+{
+	const struct lb_trace_header *h = &f->hdr;
+	uint64_t end = (uint64_t)h->names_off + h->names_len;
+
+	if (h->names_off < LB_TRACE_HEADER_SIZE || !h->names_len ||
+	    end > h->header_size) {
+		lbt_say(set,
+			"%s: byte %u: API name table at bytes %u..%llu, "
+			"outside the header's bytes %u..%u after the fixed "
+			"part (header_size, byte %u)",
+			f->path, OFF(names_off), h->names_off,
+			(unsigned long long)end, LB_TRACE_HEADER_SIZE,
+			h->header_size, OFF(header_size));
+		return -1;
+	}
+	if (h->api_count > LBT_MAX_APIS) {
+		lbt_say(set,
+			"%s: byte %u: api_count %u, more than a record's "
+			"16-bit id can name (%u)",
+			f->path, OFF(api_count), h->api_count, LBT_MAX_APIS);
+		return -1;
+	}
+	if (h->runtime == LB_RT_UNKNOWN || h->runtime >= LB_RT_COUNT) {
+		lbt_say(set,
+			"%s: byte %u: unknown runtime %u (%u HIP, %u CUDA)",
+			f->path, OFF(runtime), h->runtime, LB_RT_HIP,
+			LB_RT_CUDA);
+		return -1;
+	}
+	if ((h->flags & LB_HDR_RT_VERSION) && h->runtime_version <= 0) {
+		lbt_say(set,
+			"%s: byte %u: runtime_version %d, but the flags (byte "
+			"%u) say the runtime reported it",
+			f->path, OFF(runtime_version), h->runtime_version,
+			OFF(flags));
+		return -1;
+	}
+	return CHECK_TEXT(runtime_lib);
 }
 
 /* The other fields the writer sets from facts it always has. */
@@ -294,8 +384,15 @@ static int check_fields(struct lbt_set *set, const struct lbt_file *f)
 
 int lbt_check_header(struct lbt_set *set, struct lbt_file *f)
 {
-	if (check_format(set, f) || check_clock(set, f) ||
-	    check_fields(set, f) || check_api_names(set, f))
+	const struct lb_trace_header *h = &f->hdr;
+
+	if (check_format(set, f) || check_clock(set, f) || check_fields(set, f))
+		return -1;
+	/* version 2's name table is checked once read (reader.c) */
+	if (h->version == LB_TRACE_V1 ?
+		    lbt_check_names(set, f, h->api_names,
+				    sizeof(h->api_names), OFF(api_names)) :
+		    check_v2(set, f))
 		return -1;
 	return check_span(set, f);
 }

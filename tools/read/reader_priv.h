@@ -109,6 +109,16 @@ void lbt_say(struct lbt_set *set, const char *fmt, ...)
  */
 int lbt_check_header(struct lbt_set *set, struct lbt_file *f);
 
+/*
+ * Checks the API names of F at P, LEN bytes that start at byte OFF of
+ * the file (version 1: the header's api_names, which may be empty;
+ * version 2: the name table, which ends exactly at its last byte) and
+ * their count against api_count (reader_header.c).  Returns 0, or -1
+ * after a message naming the file and the byte.
+ */
+int lbt_check_names(struct lbt_set *set, const struct lbt_file *f,
+		    const char *p, size_t len, uint64_t off);
+
 /* Loads the window of CH that holds slot S of block B (reader.c). */
 void lbt_chunk_load(const struct lbt_file *f, struct lbt_chunk *ch,
 		    const struct lbt_block *b, uint32_t s);

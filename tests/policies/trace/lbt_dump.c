@@ -23,7 +23,7 @@
 static const unsigned char *base;
 static size_t fsize;
 static const struct lb_trace_header *H;
-static const char *api_names[1024];
+static const char *api_names[65536];
 static unsigned napi;
 static char **strs;
 static unsigned nstrs;
@@ -275,7 +275,7 @@ int main(int argc, char **argv)
 	struct blk *bl;
 	unsigned nb = 0, i;
 	uint32_t slots;
-	uint64_t k, nblocks;
+	uint64_t k, nblocks, hsize;
 	struct stat st;
 	const char *p;
 	int fd;
@@ -302,15 +302,26 @@ int main(int argc, char **argv)
 		fprintf(stderr, "lbt_dump: %s: not a trace\n", argv[1]);
 		return 2;
 	}
-	for (p = H->api_names; *p && napi < 1024; p += strlen(p) + 1)
+	/* version 1: names in the header; 2: in a table after it */
+	hsize = H->version == LB_TRACE_V1 ? LB_TRACE_HEADER_SIZE :
+					    H->header_size;
+	if (H->version != LB_TRACE_V1 &&
+	    (hsize < LB_TRACE_HEADER_SIZE || hsize > fsize ||
+	     (uint64_t)H->names_off + H->names_len > hsize ||
+	     !H->names_len || base[H->names_off + H->names_len - 1])) {
+		fprintf(stderr, "lbt_dump: %s: bad name table\n", argv[1]);
+		return 2;
+	}
+	p = H->version == LB_TRACE_V1 ? H->api_names :
+					(const char *)base + H->names_off;
+	for (; *p && napi < 65536; p += strlen(p) + 1)
 		api_names[napi++] = p;
 	slots = lb_trace_slots(H->block_size);
-	nblocks = (fsize - LB_TRACE_HEADER_SIZE) / H->block_size;
+	nblocks = (fsize - hsize) / H->block_size;
 	bl = calloc(nblocks + 1, sizeof(*bl));
 	for (k = 0; k < nblocks; k++) {
 		const struct lb_trace_block *b =
-			(const void *)(base + LB_TRACE_HEADER_SIZE +
-				       k * H->block_size);
+			(const void *)(base + hsize + k * H->block_size);
 
 		if (b->magic == LB_BLOCK_MAGIC) {
 			bl[nb].b = b;
@@ -334,6 +345,12 @@ int main(int argc, char **argv)
 		       (unsigned long long)H->end_ticks,
 		       (unsigned long long)H->alive_ticks, H->host,
 		       H->cmdline);
+	if (check_n < 0 && H->version != LB_TRACE_V1)
+		printf("runtime kind=%u version=%d known=%d header_size=%u "
+		       "names=%u names_len=%u lib=%.4096s\n",
+		       H->runtime, H->runtime_version,
+		       !!(H->flags & LB_HDR_RT_VERSION), H->header_size,
+		       napi, H->names_len, H->runtime_lib);
 	for (i = 0; i < nb; i++) {
 		if (check_n < 0)
 			printf("block file_index=%u thread=%u tid=%u "

@@ -18,7 +18,15 @@ file=lbshim.$pid.lbt
 [ "$(stat -c %a "$file")" = 600 ] || fail "mode $(stat -c %a "$file")"
 "$DUMP" "$file" >dump || fail "dump failed"
 
-expect "^header version=1 pid=$pid ppid=$$ flags=0x1 " dump
+expect "^header version=2 pid=$pid ppid=$$ flags=0x1 " dump
+# Format 2: every API's name in the table after the header, the runtime
+# (HIP, 1) and its library as the loader opened it; its version is not
+# asked under trace alone (the core asks only for stream0 and pool).
+n=$(sed -n 's/^header .* api_count=\([0-9]*\) .*/\1/p' dump)
+[ "${n:-0}" -gt 200 ] || fail "api_count '$n'"
+expect "^runtime kind=1 version=0 known=0 header_size=[0-9]+ names=$n names_len=[0-9]+ lib=.*/trace/fake/libamdhip64\.so\.5$" dump
+"$BUILD/lbtrace" summary "$file" >summary 2>&1 || fail "lbtrace summary: exit $?"
+expect "^  runtime: HIP, version not known, .*/trace/fake/libamdhip64\.so\.5$" summary
 expect "^header .* rank=3 policies=1 run_id=42 .*cmdline=.*tprog calls$" dump
 apis=$(sed -n 's/^call .* api=\([^ ]*\) .*/\1/p' dump | tr '\n' ' ')
 want="hipSetDevice hipMalloc hipMalloc hipStreamCreate hipMemcpyAsync \

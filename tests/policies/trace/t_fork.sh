@@ -14,7 +14,7 @@ p=$(sed -n 's/^parent=//p' out)
 [ "$(count '^call .* a0=0x64 ' pdump)" = 0 ] || fail "child calls in parent"
 [ "$(count '^call .* a0=0x64 ' cdump)" = 5 ] || fail "child calls"
 [ "$(count '^call ' cdump)" = 5 ] || fail "parent calls in child"
-expect "^header version=1 pid=$c ppid=$p " cdump
+expect "^header version=2 pid=$c ppid=$p " cdump
 expect "^header .* pid=$p .* flags=0x1 " pdump
 
 # Forks while other threads are recording: every child's file has its 100

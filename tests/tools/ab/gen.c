@@ -201,7 +201,7 @@ int main(int argc, char **argv)
 		add_calls(argv[i], mult);
 	h = (struct lb_trace_header *)img;
 	memcpy(h->magic, LB_TRACE_MAGIC, 8);
-	h->version = LB_TRACE_VERSION;
+	h->version = LB_TRACE_V1; /* api_names in the header */
 	h->header_size = LB_TRACE_HEADER_SIZE;
 	h->rec_size = LB_TRACE_REC_SIZE;
 	h->block_size = LB_TRACE_BLOCK_SIZE;

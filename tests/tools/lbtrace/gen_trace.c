@@ -22,6 +22,9 @@
  *   gen_trace truncated|badmagic|badversion|badblock|corruptblk|short OUT
  *                              broken variants of basic
  *   gen_trace big OUT N        N calls on 4 threads (for bench), streamed
+ *   gen_trace v2basic|v2cuda|v2long OUT
+ *                              format version 2 (gen_v2.c); the others
+ *                              are version 1
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,7 +72,7 @@ static void gen_init(struct gen *g, uint32_t pid, uint64_t rate,
 	memset(g, 0, sizeof(*g));
 	grow(g, LB_TRACE_HEADER_SIZE);
 	memcpy(g->h->magic, LB_TRACE_MAGIC, 8);
-	g->h->version = LB_TRACE_VERSION;
+	g->h->version = LB_TRACE_V1; /* api_names in the header */
 	g->h->header_size = LB_TRACE_HEADER_SIZE;
 	g->h->rec_size = LB_TRACE_REC_SIZE;
 	g->h->block_size = BS;
@@ -223,7 +226,7 @@ static void other(struct gen *g, int ti, int type, int note, uint64_t a0,
 	emit(g, ti, &r);
 }
 
-static void write_basic(struct gen *g)
+void write_basic(struct gen *g)
 {
 	int m = thread(g, 4242, "main"), w1, w2, i;
 	uint32_t va, tr;
@@ -586,6 +589,11 @@ int main(int argc, char **argv)
 		write_kargs(&g);
 	} else if (!strcmp(k, "remap")) {
 		write_remap(&g);
+	} else if (!strncmp(k, "v2", 2)) {
+		if (gen_v2(&g, k)) {
+			fprintf(stderr, "gen_trace: unknown kind %s\n", k);
+			return 1;
+		}
 	} else if (!strcmp(k, "multi")) {
 		if (argc < 4)
 			return 1;

@@ -57,6 +57,13 @@ void call(struct gen *g, int ti, int api, int ret, uint64_t dur,
 /* a[2] of a launch: grid.z and the block, 16 bits each. */
 uint64_t dims(uint32_t gz, uint32_t bx, uint32_t by, uint32_t bz);
 
+/* Calls of every kind on 3 threads (gen_trace.c: gen_trace basic). */
+void write_basic(struct gen *g);
+
+/* The version 2 kinds (gen_v2.c): fills the fresh trace G as KIND;
+ * -1 when KIND is none of them. */
+int gen_v2(struct gen *g, const char *kind);
+
 /* The crash family (gen_crash.c): each fills the fresh trace G. */
 void write_crash(struct gen *g);
 void write_crashreg(struct gen *g);

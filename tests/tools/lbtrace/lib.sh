@@ -11,10 +11,26 @@ GOLD="$TOP/tests/tools/lbtrace/golden"
 W="$TOP/$BUILD/tests/tools/lbtrace/work.$(basename "$(dirname "$L")").$(basename "$0" .sh)"
 rm -rf "$W" && mkdir -p "$W" && cd "$W" || exit 1
 for k in basic crash crashblk crashreg hang term ring remap kargs truncated badmagic \
-	badversion badblock corruptblk short; do
+	badversion badblock corruptblk short v2basic v2cuda v2long; do
 	"$GEN" $k $k.lbt || { echo "gen_trace $k failed"; exit 1; }
 done
 "$GEN" multi multi1.lbt multi2.lbt || exit 1
+# poke FILE OFFSET HEX...: writes the bytes at OFFSET
+poke() {
+	pf=$1 po=$2
+	shift 2
+	ps=
+	for b in "$@"; do ps="$ps$(printf '\\%03o' "0x$b")"; done
+	# shellcheck disable=SC2059
+	printf "$ps" | dd of="$pf" bs=1 seek="$po" conv=notrunc 2>/dev/null
+}
+
+# fill FILE OFFSET N CHAR: N bytes CHAR at OFFSET
+fill() {
+	head -c "$3" /dev/zero | tr '\0' "$4" |
+		dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
+
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 ok() { echo "ok: $*"; }

@@ -61,4 +61,7 @@ golden term.json print --json term.lbt
 # counts their wait), marked in_flight
 golden hang.chrome export --format chrome -o - hang.lbt
 golden term.chrome export --format chrome -o - term.lbt
+golden v2basic.summary summary v2basic.lbt
+golden v2long.summary summary v2long.lbt
+golden v2cuda.crash crash v2cuda.lbt
 finish

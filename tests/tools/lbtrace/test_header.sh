@@ -5,22 +5,6 @@
 # header whose fields agree is read as before.
 . tests/tools/lbtrace/lib.sh
 
-# poke FILE OFFSET HEX...: writes the bytes at OFFSET
-poke() {
-	pf=$1 po=$2
-	shift 2
-	ps=
-	for b in "$@"; do ps="$ps$(printf '\\%03o' "0x$b")"; done
-	# shellcheck disable=SC2059
-	printf "$ps" | dd of="$pf" bs=1 seek="$po" conv=notrunc 2>/dev/null
-}
-
-# fill FILE OFFSET N CHAR: N bytes CHAR at OFFSET
-fill() {
-	head -c "$3" /dev/zero | tr '\0' "$4" |
-		dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
-}
-
 # le64 N: the 8 bytes of N, little-endian, in hex
 le64() {
 	lv=$1 li=0

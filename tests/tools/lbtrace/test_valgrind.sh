@@ -10,7 +10,8 @@ for args in "print basic.lbt" "print --json --last 5 crash.lbt basic.lbt" \
 	"summary basic.lbt ring.lbt" "crash crash.lbt" "crash hang.lbt term.lbt" \
 	"export --format chrome -o x.json basic.lbt" "print truncated.lbt" \
 	"print corruptblk.lbt" "print badmagic.lbt" \
-	"crash missing.lbt badmagic.lbt short.lbt crash.lbt" "summary ."; do
+	"crash missing.lbt badmagic.lbt short.lbt crash.lbt" "summary ." \
+	"summary v2long.lbt v2basic.lbt basic.lbt" "crash v2cuda.lbt"; do
 	$vg "$L" $args >/dev/null 2>vg.txt
 	rc=$?
 	if [ $rc = 99 ] || grep -q '^==' vg.txt; then

@@ -10,7 +10,8 @@ G=$BUILD/tests/tools/lbtrace/gen_trace
 C=tests/tools/read/corpus
 mkdir -p $C
 find $C -name '*.lbt' ! -name 'found_*' -delete
-for k in basic crash crashblk ring remap kargs truncated corruptblk short badmagic; do
+for k in basic crash crashblk ring remap kargs truncated corruptblk short badmagic \
+	v2basic v2long; do
 	$G $k $C/$k.lbt
 done
 $G multi $C/multi1.lbt $C/multi2.lbt
@@ -68,5 +69,24 @@ for s in range(1, 64):
         struct.pack_into("<I", b, off + 48, s - 1)   # ring_next
         break
 wr("c_kargsring", b)
+# format version 2: the name table after the fixed header (names_off at
+# 7904, names_len at 7908, header_size at 12, runtime at 7896)
+b = rd("v2basic")
+b[8192 + 100] = 0x01                     # a name that is no identifier
+wr("c2_name", b)
+b = rd("v2basic")
+n = struct.unpack_from("<I", b, 7908)[0]
+b[8192 + n - 2:8192 + n] = b"AA"         # the table without its end
+wr("c2_noend", b)
+b = rd("v2basic")
+struct.pack_into("<I", b, 7908, 1 << 30) # a table past the header
+wr("c2_namelen", b)
+b = rd("v2basic")
+struct.pack_into("<I", b, 12, 1 << 20)   # a header past the file
+wr("c2_hsize", b)
+b = rd("v2long")
+struct.pack_into("<I", b, 88, 7)         # api_count against the table
+struct.pack_into("<I", b, 7896, 9)       # an unknown runtime
+wr("c2_count", b)
 PY
 ls -la $C
