@@ -2,11 +2,14 @@
 # deps.sh install|ensure - the Debian packages lbshim's build and tests use.
 # "install" always installs (as root) or prints the apt-get line and fails;
 # "ensure" does so only when a package is missing.
+# python3-torch and python3-torchvision (PyTorch 1.13, CPU only) run
+# tests/workloads/evaluate_torch.py in the workloads group: about 250 MB
+# of packages with their recommends, 1 GB installed.
 PKGS="libamdhip64-dev hipcc uthash-dev libunwind-dev check pkg-config \
 python3-dev gcc make binutils valgrind cppcheck clang-tidy clang \
 libclang-rt-14-dev man-db groff-base librocrand-dev libhiprand-dev \
 librocsparse-dev libhipsparse-dev libmsgpack-dev libzstd-dev zlib1g-dev \
-python3-yaml python3 time procps"
+python3-yaml python3 time procps python3-torch python3-torchvision"
 
 missing=""
 for p in $PKGS; do
