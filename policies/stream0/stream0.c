@@ -262,7 +262,7 @@ typedef int (*s0_twin_fn)(const void *args, hipStream_t s, hipError_t *r);
 		*r = lb_real.T(LB_MAPC(S0_AARG_, a, A), s);             \
 		return 0;                                               \
 	}
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	LB_CAT(S0_TWIN_, LB_NARGS(TWIN))(NAME, A, TWIN)
 #include "lbshim/hip_api.def"
 #undef LB_API
@@ -270,7 +270,7 @@ typedef int (*s0_twin_fn)(const void *args, hipStream_t s, hipError_t *r);
 #define S0_SLOT_0(NAME)
 #define S0_SLOT_1(NAME) [LB_ID_##NAME] = s0_twin_##NAME,
 static const s0_twin_fn s0_twins[LB_API_COUNT] = {
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	LB_CAT(S0_SLOT_, LB_NARGS(TWIN))(NAME)
 #include "lbshim/hip_api.def"
 #undef LB_API
