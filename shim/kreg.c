@@ -370,67 +370,57 @@ static void lb_kreg_kernel(const void *key, const char *name, const void *f,
 	pthread_mutex_unlock(&lb_kmod_lock);
 }
 
+/*
+ * Learns from a registration or module call by its role (roles.h): the
+ * module, image, file, kernel and name are read by their argument roles.
+ */
 void lb_kreg_learn(const struct lb_call *c)
 {
-	switch (c->api) {
-	case LB_ID___hipRegisterFatBinary: {
-		struct lb_args___hipRegisterFatBinary *a = c->args;
+	int api = c->api;
+	const void *a = c->args;
+	const char *fname;
+	const void *image;
+	void **out = lb_ar_ptr(api, a, LB_AR_OUT);
 
+	switch (lb_api_info[api].role) {
+	case LB_ROLE_REG_FATBIN:
 		if (c->rval)
 			lb_kreg_add(c->rval,
-				    lb_co_read_fatbin(a->data, LB_CO_FIRST),
+				    lb_co_read_fatbin(lb_ar_ptr(api, a,
+								 LB_AR_IMAGE),
+						      LB_CO_FIRST),
 				    "fat binary");
 		break;
-	}
-	case LB_ID___hipUnregisterFatBinary:
-		lb_kreg_drop(((struct lb_args___hipUnregisterFatBinary *)
-			      c->args)->modules);
+	case LB_ROLE_UNREG_FATBIN:
+		lb_kreg_drop(lb_ar_ptr(api, a, LB_AR_MODULE));
 		break;
-	case LB_ID___hipRegisterFunction: {
-		struct lb_args___hipRegisterFunction *a = c->args;
-
-		lb_kreg_kernel(a->modules, a->deviceName, a->hostFunction, 0);
+	case LB_ROLE_REG_FUNCTION:
+		lb_kreg_kernel(lb_ar_ptr(api, a, LB_AR_MODULE),
+			       lb_ar_ptr(api, a, LB_AR_NAME),
+			       lb_ar_ptr(api, a, LB_AR_KERNEL), 0);
 		break;
-	}
-	case LB_ID_hipModuleLoad: {
-		struct lb_args_hipModuleLoad *a = c->args;
-
-		if (c->ret == hipSuccess && a->module && a->fname)
-			lb_kreg_add(*a->module,
-				    lb_co_read_file(a->fname, LB_CO_FIRST),
-				    a->fname);
-		break;
-	}
-	case LB_ID_hipModuleLoadData: {
-		struct lb_args_hipModuleLoadData *a = c->args;
-
-		if (c->ret == hipSuccess && a->module && a->image)
-			lb_kreg_add(*a->module,
-				    lb_co_read(a->image, 0, LB_CO_FIRST),
+	case LB_ROLE_MODULE_LOAD:
+		/* from a file or from an image in memory */
+		if (c->ret != hipSuccess || !out)
+			break;
+		fname = lb_ar_ptr(api, a, LB_AR_FNAME);
+		image = lb_ar_ptr(api, a, LB_AR_IMAGE);
+		if (fname)
+			lb_kreg_add(*out, lb_co_read_file(fname, LB_CO_FIRST),
+				    fname);
+		else if (image)
+			lb_kreg_add(*out, lb_co_read(image, 0, LB_CO_FIRST),
 				    "module image");
 		break;
-	}
-	case LB_ID_hipModuleLoadDataEx: {
-		struct lb_args_hipModuleLoadDataEx *a = c->args;
-
-		if (c->ret == hipSuccess && a->module && a->image)
-			lb_kreg_add(*a->module,
-				    lb_co_read(a->image, 0, LB_CO_FIRST),
-				    "module image");
-		break;
-	}
-	case LB_ID_hipModuleUnload:
+	case LB_ROLE_MODULE_UNLOAD:
 		if (c->ret == hipSuccess)
-			lb_kreg_drop(((struct lb_args_hipModuleUnload *)
-				      c->args)->module);
+			lb_kreg_drop(lb_ar_ptr(api, a, LB_AR_MODULE));
 		break;
-	case LB_ID_hipModuleGetFunction: {
-		struct lb_args_hipModuleGetFunction *a = c->args;
-
-		if (c->ret == hipSuccess && a->function)
-			lb_kreg_kernel(a->module, a->kname, *a->function, 1);
+	case LB_ROLE_MODULE_FUNCTION:
+		if (c->ret == hipSuccess && out)
+			lb_kreg_kernel(lb_ar_ptr(api, a, LB_AR_MODULE),
+				       lb_ar_ptr(api, a, LB_AR_NAME), *out, 1);
 		break;
-	}
 	default:
 		break;
 	}
@@ -464,97 +454,61 @@ const struct lb_kplan *lb_kreg_plan(const void *f, int module)
 	return lb_kp_plan(f, module);
 }
 
+/*
+ * Per row, where a launch's kernel, kernel arguments and "extra" list are
+ * (roles.h), packed for the launch path at lb_kreg_enable(): their byte
+ * offsets in the row's struct lb_args_<name> (bits 0, 8, 16) and which of
+ * the last two the row has, and whether its kernel is a hipFunction_t
+ * (LB_KL_*).  0: no launch with its arguments in hand: hipLaunchByPtr's
+ * are in the <<<>>> configuration, the registration and name rows that
+ * name a kernel take none.
+ */
+#define LB_KL_ARGS (1u << 24)
+#define LB_KL_EXTRA (1u << 25)
+#define LB_KL_MODULE (1u << 26)
+static uint32_t lb_klaunch[LB_API_COUNT];
+
+static void lb_klaunch_init(void)
+{
+	int i;
+
+	for (i = 0; i < LB_API_COUNT; i++) {
+		const uint8_t *t = lb_arg_tab[i];
+		uint32_t d = 0;
+
+		if (t[LB_AR_KARGS])
+			d |= LB_KL_ARGS | (t[LB_AR_KARGS] - 1u) * 4u << 8;
+		if (t[LB_AR_EXTRA])
+			d |= LB_KL_EXTRA | (t[LB_AR_EXTRA] - 1u) * 4u << 16;
+		if (!d || !t[LB_AR_KERNEL])
+			continue;
+		d |= (t[LB_AR_KERNEL] - 1u) * 4u;
+		if (lb_api_info[i].role == LB_ROLE_LAUNCH_MODULE)
+			d |= LB_KL_MODULE;
+		lb_klaunch[i] = d;
+	}
+}
+
+/* The pointer at byte offset off of args. */
+static inline void *lb_kl_arg(const void *args, uint32_t off)
+{
+	void *p;
+
+	memcpy(&p, (const char *)args + off, sizeof(p));
+	return p;
+}
+
 /* lb_kreg_launch, inlined into lb_launch_ptrs (the hazard check's). */
 static inline __attribute__((always_inline)) const struct lb_kplan *
 lb_kp_launch(const struct lb_call *c, void ***pargs, void ***pextra)
 {
-	const void *f;
-	void **args, **extra = NULL;
-	int module = 0;
+	uint32_t d = lb_klaunch[c->api];
 
-	switch (c->api) {
-	case LB_ID_hipLaunchKernel:
-	case LB_ID_hipLaunchKernel_spt: {
-		struct lb_args_hipLaunchKernel *a = c->args;
-
-		f = a->function_address;
-		args = a->args;
-		break;
-	}
-	case LB_ID_hipLaunchCooperativeKernel:
-	case LB_ID_hipLaunchCooperativeKernel_spt: {
-		struct lb_args_hipLaunchCooperativeKernel *a = c->args;
-
-		f = a->f;
-		args = a->kernelParams;
-		break;
-	}
-	case LB_ID_hipModuleLaunchCooperativeKernel: {
-		struct lb_args_hipModuleLaunchCooperativeKernel *a = c->args;
-
-		f = a->f;
-		args = a->kernelParams;
-		module = 1;
-		break;
-	}
-	case LB_ID_hipLaunchKernelExC: {	/* 6.5: the stream is in config */
-		struct lb_args_hipLaunchKernelExC *a = c->args;
-
-		f = a->fPtr;
-		args = a->args;
-		break;
-	}
-	case LB_ID_hipDrvLaunchKernelEx: {
-		struct lb_args_hipDrvLaunchKernelEx *a = c->args;
-
-		f = a->f;
-		args = a->params;
-		extra = a->extra;
-		module = 1;
-		break;
-	}
-	case LB_ID_hipExtLaunchKernel: {
-		struct lb_args_hipExtLaunchKernel *a = c->args;
-
-		f = a->function_address;
-		args = a->args;
-		break;
-	}
-	case LB_ID_hipModuleLaunchKernel: {
-		struct lb_args_hipModuleLaunchKernel *a = c->args;
-
-		f = a->f;
-		args = a->kernelParams;
-		extra = a->extra;
-		module = 1;
-		break;
-	}
-	case LB_ID_hipExtModuleLaunchKernel:
-	case LB_ID_lb_cxx_hipExtModuleLaunchKernel: {
-		struct lb_args_hipExtModuleLaunchKernel *a = c->args;
-
-		f = a->f;
-		args = a->kernelParams;
-		extra = a->extra;
-		module = 1;
-		break;
-	}
-	case LB_ID_hipHccModuleLaunchKernel:
-	case LB_ID_lb_cxx_hipHccModuleLaunchKernel: {
-		struct lb_args_hipHccModuleLaunchKernel *a = c->args;
-
-		f = a->f;
-		args = a->kernelParams;
-		extra = a->extra;
-		module = 1;
-		break;
-	}
-	default:
+	if (!d)
 		return NULL;
-	}
-	*pargs = args;
-	*pextra = extra;
-	return lb_kp_plan(f, module);
+	*pargs = d & LB_KL_ARGS ? lb_kl_arg(c->args, d >> 8 & 0xff) : NULL;
+	*pextra = d & LB_KL_EXTRA ? lb_kl_arg(c->args, d >> 16 & 0xff) : NULL;
+	return lb_kp_plan(lb_kl_arg(c->args, d & 0xff), !!(d & LB_KL_MODULE));
 }
 
 const struct lb_kplan *lb_kreg_launch(const struct lb_call *c, void ***pargs,
@@ -635,6 +589,7 @@ void lb_kreg_enable(void)
 {
 	if (__atomic_exchange_n(&lb_kreg_on, 1, __ATOMIC_ACQ_REL))
 		return;
+	lb_klaunch_init();
 	pthread_atfork(lb_kreg_fork_prepare, lb_kreg_fork_parent,
 		       lb_kreg_fork_child);
 }
