@@ -489,32 +489,49 @@ static void lb_klaunch_init(void)
 	}
 }
 
-/* The pointer at byte offset off of args. */
-static inline void *lb_kl_arg(const void *args, uint32_t off)
+/* The pointer at byte offset off of a. */
+static inline void *lb_kl_arg(const char *a, size_t off)
 {
 	void *p;
 
-	memcpy(&p, (const char *)args + off, sizeof(p));
+	memcpy(&p, a + off, sizeof(p));
 	return p;
 }
 
-/* lb_kreg_launch, inlined into lb_launch_ptrs (the hazard check's). */
-static inline __attribute__((always_inline)) const struct lb_kplan *
-lb_kp_launch(const struct lb_call *c, void ***pargs, void ***pextra)
+/* The kernelParams and the "extra" list of launch word d's row in a. */
+static inline void **lb_kl_args(const char *a, uint32_t d)
 {
-	uint32_t d = lb_klaunch[c->api];
+	return d & LB_KL_ARGS ? lb_kl_arg(a, d >> 8 & 0xff) : NULL;
+}
 
-	if (!d)
-		return NULL;
-	*pargs = d & LB_KL_ARGS ? lb_kl_arg(c->args, d >> 8 & 0xff) : NULL;
-	*pextra = d & LB_KL_EXTRA ? lb_kl_arg(c->args, d >> 16 & 0xff) : NULL;
-	return lb_kp_plan(lb_kl_arg(c->args, d & 0xff), !!(d & LB_KL_MODULE));
+static inline void **lb_kl_extra(const char *a, uint32_t d)
+{
+	return d & LB_KL_EXTRA ? lb_kl_arg(a, d >> 16 & 0xff) : NULL;
+}
+
+/* The plan of its kernel, the launch's arguments being a (d not 0). */
+static inline __attribute__((always_inline)) const struct lb_kplan *
+lb_kl_plan(const char *a, uint32_t d)
+{
+	return lb_kp_plan(lb_kl_arg(a, d & 0xff), !!(d & LB_KL_MODULE));
 }
 
 const struct lb_kplan *lb_kreg_launch(const struct lb_call *c, void ***pargs,
 				      void ***pextra)
 {
-	return lb_kp_launch(c, pargs, pextra);
+	uint32_t d = lb_klaunch[c->api];
+	const char *a = c->args;
+	void **args, **extra, *f;
+
+	if (!d)
+		return NULL;
+	/* read before the stores, which may alias the call's arguments */
+	args = lb_kl_args(a, d);
+	extra = lb_kl_extra(a, d);
+	f = lb_kl_arg(a, d & 0xff);
+	*pargs = args;
+	*pextra = extra;
+	return lb_kp_plan(f, !!(d & LB_KL_MODULE));
 }
 
 /*
@@ -536,17 +553,18 @@ static const uint8_t *lb_kreg_extra(void **x)
 int lb_launch_ptrs(const struct lb_call *c, uintptr_t *out, int max,
 		   uintptr_t *diff)
 {
+	uint32_t w = lb_klaunch[c->api];
 	const struct lb_kplan *p;
 	const uint8_t *buf;
-	void **args, **extra;
+	void **args;
 	uintptr_t v, d = 0;
 	int i, n;
 
 	*diff = 0;
-	p = lb_kp_launch(c, &args, &extra);
-	if (!p)
+	if (!w || !(p = lb_kl_plan(c->args, w)))
 		return -1;
 	n = p->nptr < max ? p->nptr : max;
+	args = lb_kl_args(c->args, w);
 	if (args) {
 		for (i = 0; i < n; i++) {
 			memcpy(&v,
@@ -558,7 +576,7 @@ int lb_launch_ptrs(const struct lb_call *c, uintptr_t *out, int max,
 		*diff = d;
 		return n;
 	}
-	buf = lb_kreg_extra(extra);
+	buf = lb_kreg_extra(lb_kl_extra(c->args, w));
 	if (!buf)
 		return p->nptr ? -1 : 0;
 	for (i = 0; i < n; i++) {
