@@ -26,7 +26,7 @@
 
 enum hz_op {
 	HZ_NONE,
-	HZ_COPY,	/* DST, SRC, BYTES; the direction from KIND or the role */
+	HZ_COPY,	/* DST, SRC, BYTES; direction: KIND's, or the role's */
 	HZ_SET,		/* DST, BYTES or NUM values of the role's width */
 	HZ_COPY2D,	/* DST, DPITCH, SRC, SPITCH, WIDTH, HEIGHT, KIND */
 	HZ_SET2D,	/* DST, PITCH, WIDTH (values), HEIGHT */
@@ -417,10 +417,12 @@ void s0_hz_touch(struct lb_call *c, uint64_t sub)
 	case HZ_COPY2D:
 		kind = hz_kind(w, a);
 		hz = 0;
-		if (kind != hipMemcpyHostToHost && kind != hipMemcpyDeviceToHost)
+		if (kind != hipMemcpyHostToHost &&
+		    kind != hipMemcpyDeviceToHost)
 			hz |= hz_rows(hz_w(a, w->dst), hz_w(a, w->p),
 				      hz_w(a, w->n), hz_w(a, w->h), sub);
-		if (kind != hipMemcpyHostToHost && kind != hipMemcpyHostToDevice)
+		if (kind != hipMemcpyHostToHost &&
+		    kind != hipMemcpyHostToDevice)
 			hz |= hz_rows(hz_w(a, w->src), hz_w(a, w->sp),
 				      hz_w(a, w->n), hz_w(a, w->h), sub);
 		break;
