@@ -428,10 +428,10 @@ void lb_kreg_learn(const struct lb_call *c)
 
 /* lb_kreg_plan, inlined into lb_kreg_launch (a launch's path). */
 static inline __attribute__((always_inline)) const struct lb_kplan *
-lb_kp_plan(const void *f, int module)
+lb_kp_plan(const void *f, unsigned module)
 {
 	struct lb_kp_last *l = &lb_kp_last;
-	uintptr_t key = (uintptr_t)f | (module ? 1u : 0u);
+	uintptr_t key = (uintptr_t)f | module; /* module: 0 or 1 */
 	uint64_t gen = __atomic_load_n(&lb_kp_gen, __ATOMIC_ACQUIRE);
 	const struct lb_kplan *p;
 
@@ -451,22 +451,27 @@ lb_kp_plan(const void *f, int module)
 
 const struct lb_kplan *lb_kreg_plan(const void *f, int module)
 {
-	return lb_kp_plan(f, module);
+	return lb_kp_plan(f, module ? 1u : 0u);
 }
 
 /*
  * Per row, where a launch's kernel, kernel arguments and "extra" list are
- * (roles.h), packed for the launch path at lb_kreg_enable(): their byte
- * offsets in the row's struct lb_args_<name> (bits 0, 8, 16) and which of
- * the last two the row has, and whether its kernel is a hipFunction_t
- * (LB_KL_*).  0: no launch with its arguments in hand: hipLaunchByPtr's
- * are in the <<<>>> configuration, the registration and name rows that
- * name a kernel take none.
+ * (roles.h), for the launch path, set at lb_kreg_enable(): each one's byte
+ * offset in the row's struct lb_args_<name> plus 1 (0: the row has none),
+ * and whether its kernel is a hipFunction_t.  k 0: no launch with its
+ * arguments in hand: hipLaunchByPtr's are in the <<<>>> configuration,
+ * the registration and name rows that name a kernel take none.
  */
-#define LB_KL_ARGS (1u << 24)
-#define LB_KL_EXTRA (1u << 25)
-#define LB_KL_MODULE (1u << 26)
-static uint32_t lb_klaunch[LB_API_COUNT];
+struct lb_kl {
+	uint8_t k, a, x, module;
+};
+static struct lb_kl lb_klaunch[LB_API_COUNT];
+
+/* The byte offset of an 8-byte role's parameter, plus 1 (0: none). */
+static uint8_t lb_kl_at(const uint8_t *t, unsigned r)
+{
+	return (uint8_t)(t[r] ? (t[r] - 1u) * 4u + 1u : 0u);
+}
 
 static void lb_klaunch_init(void)
 {
@@ -474,64 +479,43 @@ static void lb_klaunch_init(void)
 
 	for (i = 0; i < LB_API_COUNT; i++) {
 		const uint8_t *t = lb_arg_tab[i];
-		uint32_t d = 0;
 
-		if (t[LB_AR_KARGS])
-			d |= LB_KL_ARGS | (t[LB_AR_KARGS] - 1u) * 4u << 8;
-		if (t[LB_AR_EXTRA])
-			d |= LB_KL_EXTRA | (t[LB_AR_EXTRA] - 1u) * 4u << 16;
-		if (!d || !t[LB_AR_KERNEL])
+		if (!t[LB_AR_KERNEL] || (!t[LB_AR_KARGS] && !t[LB_AR_EXTRA]))
 			continue;
-		d |= (t[LB_AR_KERNEL] - 1u) * 4u;
-		if (lb_api_info[i].role == LB_ROLE_LAUNCH_MODULE)
-			d |= LB_KL_MODULE;
-		lb_klaunch[i] = d;
+		lb_klaunch[i] = (struct lb_kl){
+			lb_kl_at(t, LB_AR_KERNEL), lb_kl_at(t, LB_AR_KARGS),
+			lb_kl_at(t, LB_AR_EXTRA),
+			lb_api_info[i].role == LB_ROLE_LAUNCH_MODULE
+		};
 	}
 }
 
-/* The pointer at byte offset off of a. */
-static inline void *lb_kl_arg(const char *a, size_t off)
+/* The pointer at byte offset at - 1 of a, or NULL when at is 0. */
+static inline void *lb_kl_arg(const char *a, unsigned at)
 {
-	void *p;
+	void *p = NULL;
 
-	memcpy(&p, a + off, sizeof(p));
+	if (at)
+		memcpy(&p, a + at - 1, sizeof(p));
 	return p;
-}
-
-/* The kernelParams and the "extra" list of launch word d's row in a. */
-static inline void **lb_kl_args(const char *a, uint32_t d)
-{
-	return d & LB_KL_ARGS ? lb_kl_arg(a, d >> 8 & 0xff) : NULL;
-}
-
-static inline void **lb_kl_extra(const char *a, uint32_t d)
-{
-	return d & LB_KL_EXTRA ? lb_kl_arg(a, d >> 16 & 0xff) : NULL;
-}
-
-/* The plan of its kernel, the launch's arguments being a (d not 0). */
-static inline __attribute__((always_inline)) const struct lb_kplan *
-lb_kl_plan(const char *a, uint32_t d)
-{
-	return lb_kp_plan(lb_kl_arg(a, d & 0xff), !!(d & LB_KL_MODULE));
 }
 
 const struct lb_kplan *lb_kreg_launch(const struct lb_call *c, void ***pargs,
 				      void ***pextra)
 {
-	uint32_t d = lb_klaunch[c->api];
+	const struct lb_kl *w = &lb_klaunch[c->api];
 	const char *a = c->args;
 	void **args, **extra, *f;
 
-	if (!d)
+	if (!w->k)
 		return NULL;
 	/* read before the stores, which may alias the call's arguments */
-	args = lb_kl_args(a, d);
-	extra = lb_kl_extra(a, d);
-	f = lb_kl_arg(a, d & 0xff);
+	args = lb_kl_arg(a, w->a);
+	extra = lb_kl_arg(a, w->x);
+	f = lb_kl_arg(a, w->k);
 	*pargs = args;
 	*pextra = extra;
-	return lb_kp_plan(f, !!(d & LB_KL_MODULE));
+	return lb_kp_plan(f, w->module);
 }
 
 /*
@@ -553,7 +537,8 @@ static const uint8_t *lb_kreg_extra(void **x)
 int lb_launch_ptrs(const struct lb_call *c, uintptr_t *out, int max,
 		   uintptr_t *diff)
 {
-	uint32_t w = lb_klaunch[c->api];
+	const struct lb_kl *w = &lb_klaunch[c->api];
+	const char *a = c->args;
 	const struct lb_kplan *p;
 	const uint8_t *buf;
 	void **args;
@@ -561,10 +546,11 @@ int lb_launch_ptrs(const struct lb_call *c, uintptr_t *out, int max,
 	int i, n;
 
 	*diff = 0;
-	if (!w || !(p = lb_kl_plan(c->args, w)))
+	if (!w->k || !(p = lb_kp_plan(lb_kl_arg(a, w->k), w->module)))
 		return -1;
 	n = p->nptr < max ? p->nptr : max;
-	args = lb_kl_args(c->args, w);
+	/* the "extra" list only without kernelParams */
+	args = lb_kl_arg(a, w->a);
 	if (args) {
 		for (i = 0; i < n; i++) {
 			memcpy(&v,
@@ -576,7 +562,7 @@ int lb_launch_ptrs(const struct lb_call *c, uintptr_t *out, int max,
 		*diff = d;
 		return n;
 	}
-	buf = lb_kreg_extra(lb_kl_extra(c->args, w));
+	buf = lb_kreg_extra(lb_kl_arg(a, w->x));
 	if (!buf)
 		return p->nptr ? -1 : 0;
 	for (i = 0; i < n; i++) {

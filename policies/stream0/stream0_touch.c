@@ -38,13 +38,14 @@ enum hz_op {
  * Where a row's touch finds its arguments: byte offsets in its struct
  * lb_args_<name>, from its roles.  dst is DST's (PITCHED's for 3D), n
  * BYTES', NUM's or WIDTH's, h HEIGHT's (EXTENT's for 3D), p PITCH's or
- * DPITCH's, sp SPITCH's; a value n counts is 1 << shift bytes; the
- * direction is KIND's value, or dir when kind is HZ_NOKIND (the role says
- * it: HtoD, DtoH, device to device, and every set).
+ * DPITCH's, sp SPITCH's; a value n counts is 1 << (ds >> 4) bytes; the
+ * direction is KIND's value, or ds & 15 when kind is HZ_NOKIND (the role
+ * says it: HtoD, DtoH, device to device, and every set).  Eight bytes: a
+ * row's is one load away from its id.
  */
 #define HZ_NOKIND 0xff
 struct hz_how {
-	uint8_t dst, src, n, h, p, sp, kind, dir, shift;
+	uint8_t dst, src, n, h, p, sp, kind, ds;
 };
 static struct hz_how hz_how[LB_API_COUNT];
 
@@ -167,9 +168,12 @@ static unsigned hz_touch_of(int i)
 	int ok = 1, set = role == LB_ROLE_SET || role == LB_ROLE_SET16 ||
 			  role == LB_ROLE_SET32;
 
-	w->shift = role == LB_ROLE_SET16 ? 1 : role == LB_ROLE_SET32 ? 2 : 0;
+	/* the unit; a set's memory is device memory */
+	w->ds = (uint8_t)(hipMemcpyDeviceToDevice |
+			  (role == LB_ROLE_SET16	? 1u << 4
+			   : role == LB_ROLE_SET32 ? 2u << 4
+						  : 0u));
 	w->kind = HZ_NOKIND;
-	w->dir = hipMemcpyDeviceToDevice; /* a set's memory is device memory */
 	/* a kernel's pointers: launches on a stream with their arguments */
 	if ((role == LB_ROLE_LAUNCH || role == LB_ROLE_LAUNCH_MODULE) &&
 	    lb_api_info[i].stream_idx >= 0 &&
@@ -199,7 +203,7 @@ static unsigned hz_touch_of(int i)
 	if (role != LB_ROLE_COPY && role != LB_ROLE_COPY_WAIT &&
 	    d == HZ_NOKIND)
 		return HZ_NONE;
-	w->dir = (uint8_t)d;
+	w->ds = (uint8_t)(d == HZ_NOKIND ? 0 : d);
 	w->src = hz_off(i, LB_AR_SRC, &ok);
 	if (d == HZ_NOKIND)
 		w->kind = hz_off(i, LB_AR_KIND, &ok);
@@ -383,7 +387,7 @@ static inline int hz_kind(const struct hz_how *w, const void *a)
 	int k;
 
 	if (w->kind == HZ_NOKIND)
-		return w->dir;
+		return w->ds & 15;
 	memcpy(&k, (const char *)a + w->kind, sizeof(k));
 	return k;
 }
@@ -392,21 +396,15 @@ void s0_hz_touch(struct lb_call *c, uint64_t sub)
 {
 	const void *a = c->args;
 	unsigned op = s0_hz_touch_op[c->api];
-	const struct hz_how *w;
+	const struct hz_how *w = &hz_how[c->api];
 	int hz, kind;
 	size_t n;
 
-	if (op == HZ_KERNEL) {
-		if (hz_kernel(c, sub))
-			s0_hz_count(c, lb_ar_ptr(c->api, a, LB_AR_KERNEL));
-		return;
-	}
-	w = &hz_how[c->api];
 	switch (op) {
 	case HZ_NONE:
 		return;
 	case HZ_SET:
-		n = hz_w(a, w->n) << w->shift;
+		n = hz_w(a, w->n) << (w->ds >> 4);
 		hz = n && s0_hz_range(hz_w(a, w->dst), hz_w(a, w->dst) + n,
 				      sub);
 		break;
@@ -428,7 +426,7 @@ void s0_hz_touch(struct lb_call *c, uint64_t sub)
 		break;
 	case HZ_SET2D:
 		hz = hz_rows(hz_w(a, w->dst), hz_w(a, w->p),
-			     hz_w(a, w->n) << w->shift, hz_w(a, w->h), sub);
+			     hz_w(a, w->n) << (w->ds >> 4), hz_w(a, w->h), sub);
 		break;
 	case HZ_SET3D: {
 		hipPitchedPtr p;
@@ -442,6 +440,10 @@ void s0_hz_touch(struct lb_call *c, uint64_t sub)
 				     p.ysize * (e.depth - 1) + e.height, sub);
 		break;
 	}
+	case HZ_KERNEL:
+		if (hz_kernel(c, sub))
+			s0_hz_count(c, lb_ar_ptr(c->api, a, LB_AR_KERNEL));
+		return;
 	default:
 		return;
 	}
