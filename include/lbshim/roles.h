@@ -161,7 +161,7 @@ enum lb_arole {
 	LB_AR_PITCHED_OUT, /* T hipPitchedPtr * */
 	LB_AR_FLAGS,	   /* I */
 	LB_AR_MEMPOOL,	   /* P: hipMemPool_t */
-	LB_AR_DESC,	   /* P: channel format description */
+	LB_AR_DESC,	   /* T const struct hipChannelFormatDesc * */
 	/* streams, events, devices */
 	LB_AR_EVENT,	    /* P */
 	LB_AR_EVENT_END,    /* P: the second event of an interval */
@@ -227,7 +227,8 @@ _Static_assert(LB_AR_COUNT <= 64, "lb_arg_tab: one row, one cache line");
 #define LB_RA_PITCHED_OUT(p) (LB_AR_PITCHED_OUT, T, p, hipPitchedPtr *)
 #define LB_RA_FLAGS(p) (LB_AR_FLAGS, I, p)
 #define LB_RA_MEMPOOL(p) (LB_AR_MEMPOOL, P, p)
-#define LB_RA_DESC(p) (LB_AR_DESC, P, p)
+#define LB_RA_DESC(p) \
+	(LB_AR_DESC, T, p, const struct hipChannelFormatDesc *)
 #define LB_RA_EVENT(p) (LB_AR_EVENT, P, p)
 #define LB_RA_EVENT_END(p) (LB_AR_EVENT_END, P, p)
 #define LB_RA_MS_OUT(p) (LB_AR_MS_OUT, O4, p)
@@ -263,16 +264,24 @@ _Static_assert(LB_AR_COUNT <= 64, "lb_arg_tab: one row, one cache line");
  */
 extern const uint8_t lb_arg_tab[][64];
 
+/*
+ * The readers, of lb_arg_tab or of a copy of it (the _in forms: a copy
+ * that is static const in the reader's file, read with constant rows, is
+ * folded away, roles_gen.h).
+ */
+typedef const uint8_t lb_ar_tab_t[][64];
+
 /* Does row api have a parameter in role r? */
-static inline int lb_ar_has(int api, unsigned r)
+static inline int lb_ar_has_in(lb_ar_tab_t t, int api, unsigned r)
 {
-	return lb_arg_tab[api][r] != 0;
+	return t[api][r] != 0;
 }
 
 /* The address of row api's parameter in role r inside args, or NULL. */
-static inline void *lb_ar_at(int api, const void *args, unsigned r)
+static inline void *lb_ar_at_in(lb_ar_tab_t t, int api, const void *args,
+				unsigned r)
 {
-	unsigned b = lb_arg_tab[api][r];
+	unsigned b = t[api][r];
 
 	return b ? (char *)args + ((b & 63u) - 1u) * 4u : NULL;
 }
@@ -281,9 +290,10 @@ static inline void *lb_ar_at(int api, const void *args, unsigned r)
  * The value of an 8-byte role (P, O8, Z: a pointer, an out-pointer, a
  * size), or NULL when the row has none.
  */
-static inline void *lb_ar_ptr(int api, const void *args, unsigned r)
+static inline void *lb_ar_ptr_in(lb_ar_tab_t t, int api, const void *args,
+				 unsigned r)
 {
-	unsigned b = lb_arg_tab[api][r];
+	unsigned b = t[api][r];
 	void *p = NULL;
 
 	if (b)
@@ -291,16 +301,11 @@ static inline void *lb_ar_ptr(int api, const void *args, unsigned r)
 	return p;
 }
 
-/* The same for a size_t role (Z), 0 when absent. */
-static inline uint64_t lb_ar_size(int api, const void *args, unsigned r)
-{
-	return (uint64_t)(uintptr_t)lb_ar_ptr(api, args, r);
-}
-
 /* An integer role (I, I4, Z), zero-extended; 0 when the row has none. */
-static inline uint64_t lb_ar_u64(int api, const void *args, unsigned r)
+static inline uint64_t lb_ar_u64_in(lb_ar_tab_t t, int api, const void *args,
+				    unsigned r)
 {
-	unsigned b = lb_arg_tab[api][r];
+	unsigned b = t[api][r];
 	const char *p = (const char *)args + ((b & 63u) - 1u) * 4u;
 	uint64_t v8;
 	uint32_t v4;
@@ -326,15 +331,23 @@ static inline uint64_t lb_ar_u64(int api, const void *args, unsigned r)
 }
 
 /* A DIM role's x, y, z into d[3]; zeros when the row has none. */
-static inline void lb_ar_dim(int api, const void *args, unsigned r,
-			      uint32_t d[3])
+static inline void lb_ar_dim_in(lb_ar_tab_t t, int api, const void *args,
+				unsigned r, uint32_t d[3])
 {
-	const void *p = lb_ar_at(api, args, r);
+	const void *p = lb_ar_at_in(t, api, args, r);
 
 	if (p)
 		memcpy(d, p, 3 * sizeof(uint32_t));
 	else
 		d[0] = d[1] = d[2] = 0;
 }
+
+#define lb_ar_has(api, r) lb_ar_has_in(lb_arg_tab, api, r)
+#define lb_ar_at(api, args, r) lb_ar_at_in(lb_arg_tab, api, args, r)
+#define lb_ar_ptr(api, args, r) lb_ar_ptr_in(lb_arg_tab, api, args, r)
+#define lb_ar_u64(api, args, r) lb_ar_u64_in(lb_arg_tab, api, args, r)
+#define lb_ar_dim(api, args, r, d) lb_ar_dim_in(lb_arg_tab, api, args, r, d)
+/* The same for a size_t role (Z), 0 when absent. */
+#define lb_ar_size(api, args, r) ((uint64_t)(uintptr_t)lb_ar_ptr(api, args, r))
 
 #endif
