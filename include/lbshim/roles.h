@@ -105,6 +105,10 @@ enum lb_role {
 	LB_ROLE_MODULE_FUNCTION, /* OUT, MODULE, NAME */
 	/* entry points by name: NAME, OUT */
 	LB_ROLE_PROC_ADDRESS,
+	/* the last error (shim/lasterr.c) */
+	LB_ROLE_LASTERR_GET,  /* read and reset */
+	LB_ROLE_LASTERR_PEEK, /* read */
+	LB_ROLE_LASTERR_EXT,  /* 6.x: as GET; 7.x: the last call's result */
 	LB_ROLE_COUNT
 };
 

@@ -220,6 +220,9 @@ static const struct {
 	[LB_ROLE_MODULE_FUNCTION] = { B(OUT) | B(MODULE) | B(NAME), 0, 0,
 				      LB_KIND_REG },
 	[LB_ROLE_PROC_ADDRESS] = { B(NAME) | B(OUT), 0, 0, LB_KIND_OTHER },
+	[LB_ROLE_LASTERR_GET] = { 0, 0, 0, LB_KIND_OTHER },
+	[LB_ROLE_LASTERR_PEEK] = { 0, 0, 0, LB_KIND_OTHER },
+	[LB_ROLE_LASTERR_EXT] = { 0, 0, 0, LB_KIND_OTHER },
 };
 
 /* The argument roles row api has, as a mask of B(). */
