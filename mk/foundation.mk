@@ -26,7 +26,8 @@ $(FAKE_DIR)/partial/libpartialhip.so: tests/shim/partialhip.c
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -fPIC -shared $< -o $@
 
-$(SHIMT)/check_table: tests/shim/check_table.c shim/api_info.c $(API_DEFS)
+$(SHIMT)/check_table: tests/shim/check_table.c shim/api_info.c $(API_DEFS) \
+		include/lbshim/api.h include/lbshim/roles.h
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(CHECK_CFLAGS) tests/shim/check_table.c shim/api_info.c -o $@ $(CHECK_LIBS) -ldl
 

@@ -31,8 +31,8 @@ tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 # name node opt(0/1)
 {
-	printf '#define LB_API(R, N, P, A, S, K, V, F, T) @ N V F\n'
-	printf '#define LB_API_AS(SYM, R, N, P, A, S, K, V, F, T) @ SYM V F\n'
+	printf '#define LB_API(R, N, P, A, S, K, V, F, T, ...) @ N V F\n'
+	printf '#define LB_API_AS(Y, R, N, P, A, S, K, V, F, T, ...) @ Y V F\n'
 	printf '#include "%s"\n' "$def"
 } | $cc -E -P -x c - | tr '\n@' ' \n' | tr -d '"' |
 	awk 'NF >= 2 { print $1, $2, ($0 ~ /LB_F_OPT/) ? 1 : 0 }' >"$tmp"

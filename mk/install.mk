@@ -4,7 +4,7 @@ LIBDIR := $(PREFIX)/lib
 BINDIR := $(PREFIX)/bin
 MANDIR := $(PREFIX)/share/man
 INCDIR := $(PREFIX)/include/lbshim
-PUBLIC_HEADERS := $(API_DEFS) include/lbshim/api.h \
+PUBLIC_HEADERS := $(API_DEFS) include/lbshim/api.h include/lbshim/roles.h \
 	include/lbshim/pp.h include/lbshim/hip_decls.h include/lbshim/trace_format.h
 MAN_PAGES = $(wildcard man/*.[1-8])
 

@@ -370,67 +370,57 @@ static void lb_kreg_kernel(const void *key, const char *name, const void *f,
 	pthread_mutex_unlock(&lb_kmod_lock);
 }
 
+/*
+ * Learns from a registration or module call by its role (roles.h): the
+ * module, image, file, kernel and name are read by their argument roles.
+ */
 void lb_kreg_learn(const struct lb_call *c)
 {
-	switch (c->api) {
-	case LB_ID___hipRegisterFatBinary: {
-		struct lb_args___hipRegisterFatBinary *a = c->args;
+	int api = c->api;
+	const void *a = c->args;
+	const char *fname;
+	const void *image;
+	void **out = lb_ar_ptr(api, a, LB_AR_OUT);
 
+	switch (lb_api_info[api].role) {
+	case LB_ROLE_REG_FATBIN:
 		if (c->rval)
 			lb_kreg_add(c->rval,
-				    lb_co_read_fatbin(a->data, LB_CO_FIRST),
+				    lb_co_read_fatbin(lb_ar_ptr(api, a,
+								 LB_AR_IMAGE),
+						      LB_CO_FIRST),
 				    "fat binary");
 		break;
-	}
-	case LB_ID___hipUnregisterFatBinary:
-		lb_kreg_drop(((struct lb_args___hipUnregisterFatBinary *)
-			      c->args)->modules);
+	case LB_ROLE_UNREG_FATBIN:
+		lb_kreg_drop(lb_ar_ptr(api, a, LB_AR_MODULE));
 		break;
-	case LB_ID___hipRegisterFunction: {
-		struct lb_args___hipRegisterFunction *a = c->args;
-
-		lb_kreg_kernel(a->modules, a->deviceName, a->hostFunction, 0);
+	case LB_ROLE_REG_FUNCTION:
+		lb_kreg_kernel(lb_ar_ptr(api, a, LB_AR_MODULE),
+			       lb_ar_ptr(api, a, LB_AR_NAME),
+			       lb_ar_ptr(api, a, LB_AR_KERNEL), 0);
 		break;
-	}
-	case LB_ID_hipModuleLoad: {
-		struct lb_args_hipModuleLoad *a = c->args;
-
-		if (c->ret == hipSuccess && a->module && a->fname)
-			lb_kreg_add(*a->module,
-				    lb_co_read_file(a->fname, LB_CO_FIRST),
-				    a->fname);
-		break;
-	}
-	case LB_ID_hipModuleLoadData: {
-		struct lb_args_hipModuleLoadData *a = c->args;
-
-		if (c->ret == hipSuccess && a->module && a->image)
-			lb_kreg_add(*a->module,
-				    lb_co_read(a->image, 0, LB_CO_FIRST),
+	case LB_ROLE_MODULE_LOAD:
+		/* from a file or from an image in memory */
+		if (c->ret != hipSuccess || !out)
+			break;
+		fname = lb_ar_ptr(api, a, LB_AR_FNAME);
+		image = lb_ar_ptr(api, a, LB_AR_IMAGE);
+		if (fname)
+			lb_kreg_add(*out, lb_co_read_file(fname, LB_CO_FIRST),
+				    fname);
+		else if (image)
+			lb_kreg_add(*out, lb_co_read(image, 0, LB_CO_FIRST),
 				    "module image");
 		break;
-	}
-	case LB_ID_hipModuleLoadDataEx: {
-		struct lb_args_hipModuleLoadDataEx *a = c->args;
-
-		if (c->ret == hipSuccess && a->module && a->image)
-			lb_kreg_add(*a->module,
-				    lb_co_read(a->image, 0, LB_CO_FIRST),
-				    "module image");
-		break;
-	}
-	case LB_ID_hipModuleUnload:
+	case LB_ROLE_MODULE_UNLOAD:
 		if (c->ret == hipSuccess)
-			lb_kreg_drop(((struct lb_args_hipModuleUnload *)
-				      c->args)->module);
+			lb_kreg_drop(lb_ar_ptr(api, a, LB_AR_MODULE));
 		break;
-	case LB_ID_hipModuleGetFunction: {
-		struct lb_args_hipModuleGetFunction *a = c->args;
-
-		if (c->ret == hipSuccess && a->function)
-			lb_kreg_kernel(a->module, a->kname, *a->function, 1);
+	case LB_ROLE_MODULE_FUNCTION:
+		if (c->ret == hipSuccess && out)
+			lb_kreg_kernel(lb_ar_ptr(api, a, LB_AR_MODULE),
+				       lb_ar_ptr(api, a, LB_AR_NAME), *out, 1);
 		break;
-	}
 	default:
 		break;
 	}
@@ -438,10 +428,10 @@ void lb_kreg_learn(const struct lb_call *c)
 
 /* lb_kreg_plan, inlined into lb_kreg_launch (a launch's path). */
 static inline __attribute__((always_inline)) const struct lb_kplan *
-lb_kp_plan(const void *f, int module)
+lb_kp_plan(const void *f, unsigned module)
 {
 	struct lb_kp_last *l = &lb_kp_last;
-	uintptr_t key = (uintptr_t)f | (module ? 1u : 0u);
+	uintptr_t key = (uintptr_t)f | module; /* module: 0 or 1 */
 	uint64_t gen = __atomic_load_n(&lb_kp_gen, __ATOMIC_ACQUIRE);
 	const struct lb_kplan *p;
 
@@ -461,106 +451,71 @@ lb_kp_plan(const void *f, int module)
 
 const struct lb_kplan *lb_kreg_plan(const void *f, int module)
 {
-	return lb_kp_plan(f, module);
+	return lb_kp_plan(f, module ? 1u : 0u);
 }
 
-/* lb_kreg_launch, inlined into lb_launch_ptrs (the hazard check's). */
-static inline __attribute__((always_inline)) const struct lb_kplan *
-lb_kp_launch(const struct lb_call *c, void ***pargs, void ***pextra)
+/*
+ * Per row, where a launch's kernel, kernel arguments and "extra" list are
+ * (roles.h), for the launch path, set at lb_kreg_enable(): each one's byte
+ * offset in the row's struct lb_args_<name> plus 1 (0: the row has none),
+ * and whether its kernel is a hipFunction_t.  k 0: no launch with its
+ * arguments in hand: hipLaunchByPtr's are in the <<<>>> configuration,
+ * the registration and name rows that name a kernel take none.
+ */
+struct lb_kl {
+	uint8_t k, a, x, module;
+};
+static struct lb_kl lb_klaunch[LB_API_COUNT];
+
+/* The byte offset of an 8-byte role's parameter, plus 1 (0: none). */
+static uint8_t lb_kl_at(const uint8_t *t, unsigned r)
 {
-	const void *f;
-	void **args, **extra = NULL;
-	int module = 0;
+	return (uint8_t)(t[r] ? (t[r] - 1u) * 4u + 1u : 0u);
+}
 
-	switch (c->api) {
-	case LB_ID_hipLaunchKernel:
-	case LB_ID_hipLaunchKernel_spt: {
-		struct lb_args_hipLaunchKernel *a = c->args;
+static void lb_klaunch_init(void)
+{
+	int i;
 
-		f = a->function_address;
-		args = a->args;
-		break;
-	}
-	case LB_ID_hipLaunchCooperativeKernel:
-	case LB_ID_hipLaunchCooperativeKernel_spt: {
-		struct lb_args_hipLaunchCooperativeKernel *a = c->args;
+	for (i = 0; i < LB_API_COUNT; i++) {
+		const uint8_t *t = lb_arg_tab[i];
 
-		f = a->f;
-		args = a->kernelParams;
-		break;
+		if (!t[LB_AR_KERNEL] || (!t[LB_AR_KARGS] && !t[LB_AR_EXTRA]))
+			continue;
+		lb_klaunch[i] = (struct lb_kl){
+			lb_kl_at(t, LB_AR_KERNEL), lb_kl_at(t, LB_AR_KARGS),
+			lb_kl_at(t, LB_AR_EXTRA),
+			lb_api_info[i].role == LB_ROLE_LAUNCH_MODULE
+		};
 	}
-	case LB_ID_hipModuleLaunchCooperativeKernel: {
-		struct lb_args_hipModuleLaunchCooperativeKernel *a = c->args;
+}
 
-		f = a->f;
-		args = a->kernelParams;
-		module = 1;
-		break;
-	}
-	case LB_ID_hipLaunchKernelExC: {	/* 6.5: the stream is in config */
-		struct lb_args_hipLaunchKernelExC *a = c->args;
+/* The pointer at byte offset at - 1 of a, or NULL when at is 0. */
+static inline void *lb_kl_arg(const char *a, unsigned at)
+{
+	void *p = NULL;
 
-		f = a->fPtr;
-		args = a->args;
-		break;
-	}
-	case LB_ID_hipDrvLaunchKernelEx: {
-		struct lb_args_hipDrvLaunchKernelEx *a = c->args;
-
-		f = a->f;
-		args = a->params;
-		extra = a->extra;
-		module = 1;
-		break;
-	}
-	case LB_ID_hipExtLaunchKernel: {
-		struct lb_args_hipExtLaunchKernel *a = c->args;
-
-		f = a->function_address;
-		args = a->args;
-		break;
-	}
-	case LB_ID_hipModuleLaunchKernel: {
-		struct lb_args_hipModuleLaunchKernel *a = c->args;
-
-		f = a->f;
-		args = a->kernelParams;
-		extra = a->extra;
-		module = 1;
-		break;
-	}
-	case LB_ID_hipExtModuleLaunchKernel:
-	case LB_ID_lb_cxx_hipExtModuleLaunchKernel: {
-		struct lb_args_hipExtModuleLaunchKernel *a = c->args;
-
-		f = a->f;
-		args = a->kernelParams;
-		extra = a->extra;
-		module = 1;
-		break;
-	}
-	case LB_ID_hipHccModuleLaunchKernel:
-	case LB_ID_lb_cxx_hipHccModuleLaunchKernel: {
-		struct lb_args_hipHccModuleLaunchKernel *a = c->args;
-
-		f = a->f;
-		args = a->kernelParams;
-		extra = a->extra;
-		module = 1;
-		break;
-	}
-	default:
-		return NULL;
-	}
-	*pargs = args;
-	*pextra = extra;
-	return lb_kp_plan(f, module);
+	if (at)
+		memcpy(&p, a + at - 1, sizeof(p));
+	return p;
 }
 
 const struct lb_kplan *lb_kreg_launch(const struct lb_call *c, void ***pargs,
 				      void ***pextra)
 {
-	return lb_kp_launch(c, pargs, pextra);
+	const struct lb_kl *w = &lb_klaunch[c->api];
+	const char *a = c->args;
+	void **args, **extra, *f;
+
+	if (!w->k)
+		return NULL;
+	/* read before the stores, which may alias the call's arguments */
+	args = lb_kl_arg(a, w->a);
+	extra = lb_kl_arg(a, w->x);
+	f = lb_kl_arg(a, w->k);
+	*pargs = args;
+	*pextra = extra;
+	return lb_kp_plan(f, w->module);
 }
 
 /*
@@ -582,17 +537,20 @@ static const uint8_t *lb_kreg_extra(void **x)
 int lb_launch_ptrs(const struct lb_call *c, uintptr_t *out, int max,
 		   uintptr_t *diff)
 {
+	const struct lb_kl *w = &lb_klaunch[c->api];
+	const char *a = c->args;
 	const struct lb_kplan *p;
 	const uint8_t *buf;
-	void **args, **extra;
+	void **args;
 	uintptr_t v, d = 0;
 	int i, n;
 
 	*diff = 0;
-	p = lb_kp_launch(c, &args, &extra);
-	if (!p)
+	if (!w->k || !(p = lb_kp_plan(lb_kl_arg(a, w->k), w->module)))
 		return -1;
 	n = p->nptr < max ? p->nptr : max;
+	/* the "extra" list only without kernelParams */
+	args = lb_kl_arg(a, w->a);
 	if (args) {
 		for (i = 0; i < n; i++) {
 			memcpy(&v,
@@ -604,7 +562,7 @@ int lb_launch_ptrs(const struct lb_call *c, uintptr_t *out, int max,
 		*diff = d;
 		return n;
 	}
-	buf = lb_kreg_extra(extra);
+	buf = lb_kreg_extra(lb_kl_arg(a, w->x));
 	if (!buf)
 		return p->nptr ? -1 : 0;
 	for (i = 0; i < n; i++) {
@@ -635,6 +593,7 @@ void lb_kreg_enable(void)
 {
 	if (__atomic_exchange_n(&lb_kreg_on, 1, __ATOMIC_ACQ_REL))
 		return;
+	lb_klaunch_init();
 	pthread_atfork(lb_kreg_fork_prepare, lb_kreg_fork_parent,
 		       lb_kreg_fork_child);
 }

@@ -108,7 +108,10 @@ void lb_lasterr_init(void)
 
 int lb_lasterr_fn(int api)
 {
-	return LB_LASTERR_FN(api);
+	unsigned role = lb_api_info[api].role;
+
+	return role == LB_ROLE_LASTERR_GET || role == LB_ROLE_LASTERR_PEEK ||
+	       role == LB_ROLE_LASTERR_EXT;
 }
 
 hipError_t lb_lasterr_begin(void)
@@ -121,13 +124,16 @@ hipError_t lb_lasterr_begin(void)
 
 void lb_lasterr_end(const struct lb_call *c, hipError_t before)
 {
+	unsigned role = lb_api_info[c->api].role;
 	hipError_t want, now;
 
 	/*
 	 * The registration calls return no hipError_t and leave the last
 	 * error alone (clr's __hipRegister* end without HIP_RETURN).
 	 */
-	if (!lb_le_on || LB_LASTERR_FN(c->api) || LB_LE_NOSET(c->api))
+	if (!lb_le_on || lb_lasterr_fn(c->api) ||
+	    role == LB_ROLE_REG_FATBIN || role == LB_ROLE_REG_FUNCTION ||
+	    role == LB_ROLE_UNREG_FATBIN)
 		return;
 	if (lb_le_sticky) {
 		hipError_t prior = before != hipSuccess ? before :
@@ -180,15 +186,15 @@ int lb_lasterr_serve(struct lb_call *c)
 
 	if (!lb_le_on)
 		return 0;
-	switch (c->api) {
-	case LB_ID_hipGetLastError:
+	switch (lb_api_info[c->api].role) {
+	case LB_ROLE_LASTERR_GET:
 		r = lb_real.hipGetLastError();
 		c->ret = lb_le.owned ? lb_le_pick(r) : r;
 		lb_le.owned = 0;
 		/* 5.x/6.x: the runtime's is hipSuccess now */
 		lb_le.ok = 1;
 		break;
-	case LB_ID_hipPeekAtLastError:
+	case LB_ROLE_LASTERR_PEEK:
 		r = lb_real.hipPeekAtLastError();
 		c->ret = lb_le.owned ? lb_le_pick(r) : r;
 		lb_le.ok = !lb_le.owned && r == hipSuccess;
@@ -198,7 +204,7 @@ int lb_lasterr_serve(struct lb_call *c)
 			lb_le.cmd_owned = 1;
 		}
 		break;
-	case LB_ID_hipExtGetLastError:
+	case LB_ROLE_LASTERR_EXT:
 		if (!lb_real.hipExtGetLastError) {
 			c->ret = lb_missing(c->api);
 			break;

@@ -17,26 +17,11 @@ void lb_procaddr_post(struct lb_call *c)
 	const char *symbol;
 	void **pfn, *w;
 
-	switch (c->api) {
-	case LB_ID_hipGetProcAddress:
-	case LB_ID_hipGetProcAddress_spt: {
-		struct lb_args_hipGetProcAddress *a = c->args;
-
-		symbol = a->symbol;
-		pfn = a->pfn;
-		break;
-	}
-	case LB_ID_hipGetDriverEntryPoint:
-	case LB_ID_hipGetDriverEntryPoint_spt: {
-		struct lb_args_hipGetDriverEntryPoint *a = c->args;
-
-		symbol = a->symbol;
-		pfn = a->funcPtr;
-		break;
-	}
-	default:
+	/* the LB_F_PROCADDR rows: the name asked for, where the answer goes */
+	if (lb_api_info[c->api].role != LB_ROLE_PROC_ADDRESS)
 		return;
-	}
+	symbol = lb_ar_ptr(c->api, c->args, LB_AR_NAME);
+	pfn = lb_ar_ptr(c->api, c->args, LB_AR_OUT);
 	if (c->ret != hipSuccess || !pfn || !*pfn)
 		return;
 	w = lb_wrapper_addr(lb_api_lookup(symbol));

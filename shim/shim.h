@@ -21,12 +21,13 @@
 /* The shim's own (lbshim/api.h declares it for every user of the
  * table; within the shim a use is then one load, not a GOT slot's). */
 extern const struct lb_api_info lb_api_info[LB_API_COUNT] LB_HIDDEN;
+extern const uint8_t lb_arg_tab[LB_API_COUNT][64] LB_HIDDEN;
 
 /* ---- the real runtime ---- */
 
 /* One pointer per row of hip_api.def, NULL when the runtime lacks it. */
 struct lb_real_table {
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) RET(*NAME) P;
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) RET(*NAME) P;
 #include "lbshim/hip_api.def"
 #undef LB_API
 };

@@ -230,10 +230,10 @@
 		LB_RETURN_##RET(lb_fn A);                                     \
 	}
 
-#define LB_API_AS(SYM, RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+#define LB_API_AS(SYM, RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	LB_DECL_AS(SYM, RET, NAME, P)                          \
 	LB_WRAPPER(RET, NAME, P, A, SIDX, KIND, FLAGS)
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	LB_WRAPPER(RET, NAME, P, A, SIDX, KIND, FLAGS)
 #include "lbshim/hip_api.def"
 #undef LB_API
@@ -249,7 +249,7 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 static void *const lb_wrappers[LB_API_COUNT] = {
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	[LB_ID_##NAME] = (void *)NAME,
 #include "lbshim/hip_api.def"
 #undef LB_API

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include "lbshim/hip_decls.h"
 #include "lbshim/pp.h"
+#include "lbshim/roles.h"
 
 /*
  * Row flags (FLAGS column of hip_api.def).  A row with LB_F_NULLSYNC, or a
@@ -41,7 +42,8 @@ enum lb_kind {
 
 /* API ids: LB_ID_<name>, dense from 0, in table order. */
 enum lb_api_id {
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) LB_ID_##NAME,
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
+	LB_ID_##NAME,
 #include "lbshim/hip_api.def"
 #undef LB_API
 	LB_API_COUNT
@@ -52,9 +54,9 @@ enum lb_api_id {
  * can read and change them (stream0 rewrites the stream field).
  */
 #define LB_FIELD_(d, p) p;
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
-	struct lb_args_##NAME {                          \
-		LB_MAP_N(LB_NARGS(A), LB_FIELD_, 0, P)  \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
+	struct lb_args_##NAME {                                     \
+		LB_MAP_N(LB_NARGS(A), LB_FIELD_, 0, P)              \
 	};
 #include "lbshim/hip_api.def"
 #undef LB_API
@@ -68,6 +70,7 @@ struct lb_api_info {
 	uint8_t kind;
 	uint8_t flags;
 	uint8_t nargs;
+	uint8_t role; /* enum lb_role (ROLES column) */
 	int16_t twin; /* id of the row's Async twin (TWIN column), or -1 */
 };
 

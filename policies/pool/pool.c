@@ -172,6 +172,7 @@ static int lb_pool_init(int listed)
 		lb_log(LB_LOG_INFO, "pool: LBSHIM_POOL_BYPASS=0: no bypass");
 	lb_popt.free_sync = lb_env_choice("LBSHIM_POOL_FREE", frees, 0);
 	lb_ptc_init();
+	lb_pool_ops_init();
 	return 1;
 }
 

@@ -484,9 +484,13 @@ void lb_pquery_post(struct lb_call *c);
 
 int lb_pool_pre(struct lb_call *c);
 void lb_pool_post(struct lb_call *c);
-/* The serve hook (struct lb_policy) and its rows: hipMalloc, hipFree. */
+/*
+ * The serve hook (struct lb_policy) and its rows (hipMalloc, hipFree),
+ * chosen with each row's op by its role at init (lb_pool_ops_init).
+ */
 int lb_pool_serve(int api, void *args);
-extern const uint8_t lb_pool_serve_rows[LB_API_COUNT] LB_HIDDEN;
+extern uint8_t lb_pool_serve_rows[LB_API_COUNT] LB_HIDDEN;
+void lb_pool_ops_init(void);
 /* The runtime refused c: 1 if memory was given back for a second try. */
 int lb_pool_retry(struct lb_call *c);
 

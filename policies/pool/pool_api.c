@@ -114,14 +114,20 @@ static int lb_pool_alloc(struct lb_call *c, void **out, size_t size, int kind)
 	return 1;
 }
 
-static int lb_pool_pitch(struct lb_call *c, struct lb_args_hipMallocPitch *a)
+/* A pitched allocation: OUT, PITCH_OUT, WIDTH and HEIGHT by role. */
+static int lb_pool_pitch(struct lb_call *c)
 {
+	int api = c->api;
+	void **out = lb_ar_ptr(api, c->args, LB_AR_OUT);
+	size_t *pitchp = lb_ar_ptr(api, c->args, LB_AR_PITCH_OUT);
+	size_t width = lb_ar_size(api, c->args, LB_AR_WIDTH);
+	size_t height = lb_ar_size(api, c->args, LB_AR_HEIGHT);
 	struct lb_pdev *d;
 	size_t align, pitch;
 	int r;
 
 	/* the runtime's answer, as for lb_pool_alloc's null out */
-	if (!a->ptr || !a->pitch || !a->width || !a->height)
+	if (!out || !pitchp || !width || !height)
 		return 0;
 	d = lb_pdev_get(lb_pool_curdev());
 	if (!d)
@@ -129,19 +135,19 @@ static int lb_pool_pitch(struct lb_call *c, struct lb_args_hipMallocPitch *a)
 	align = lb_pitch_align(d);
 	/* The runtime refuses a width whose pitch would overflow
 	 * (clr hipamd/src/hip_memory.cpp ihipMallocPitch, rocm-6.2.0). */
-	if (a->width > SIZE_MAX - align) {
+	if (width > SIZE_MAX - align) {
 		c->ret = hipErrorInvalidValue;
 		return 1;
 	}
-	pitch = (a->width + align - 1) / align * align;
-	if (pitch > SIZE_MAX / a->height) {
-		*a->ptr = NULL;
+	pitch = (width + align - 1) / align * align;
+	if (pitch > SIZE_MAX / height) {
+		*out = NULL;
 		c->ret = hipErrorOutOfMemory;
 		return 1;
 	}
-	r = lb_pool_alloc(c, a->ptr, pitch * a->height, LB_PK_DEVICE);
+	r = lb_pool_alloc(c, out, pitch * height, LB_PK_DEVICE);
 	if (r && c->ret == hipSuccess)
-		*a->pitch = pitch;
+		*pitchp = pitch;
 	return r;
 }
 
@@ -289,52 +295,136 @@ static void lb_ipc_refuse(struct lb_call *c, const void *p)
 	       p, loc.live && loc.size ? loc.size : (size_t)1);
 }
 
-/* lb_pool_pre() of the calls other than hipMalloc and hipFree. */
-static __attribute__((noinline)) int lb_pool_pre_other(struct lb_call *c)
+/*
+ * What the pool does with each row's calls, from the row's role (roles.h),
+ * decided at init (lb_pool_ops_init).
+ */
+enum {
+	LB_POP_NONE,	 /* the memory queries' (pool_query.c), if any */
+	LB_POP_ALLOC,	 /* device memory: served unless FLAGS say more */
+	LB_POP_MANAGED,	 /* managed memory, hipMemAttachGlobal: served */
+	LB_POP_PITCH,	 /* pitched device memory: served */
+	LB_POP_FREE,	 /* device memory of the pool: freed */
+	LB_POP_FREE_ASYNC, /* the same, stream-ordered */
+	LB_POP_IPC,	 /* a pool block has no IPC handle */
+	LB_POP_STREAM_GONE, LB_POP_CAPTURE, LB_POP_JOIN,
+};
+static uint8_t lb_pool_op[LB_API_COUNT];
+
+/*
+ * The rows lb_pool_serve answers (struct lb_policy.serve_rows): the
+ * device allocations without flags whose OUT and BYTES are their first
+ * two parameters (hipMalloc's shape), the device frees whose PTR is the
+ * first: the hot loop's calls, which lb_pool_serve reads at those places
+ * with no look at the row.
+ */
+uint8_t lb_pool_serve_rows[LB_API_COUNT];
+/*
+ * Their ids, the first row of each shape in the table (one each: an id
+ * compared costs what a constant did, where a table's entry is a load
+ * more on the hot loop's every call); -1: none.
+ */
+static int lb_pool_hot_malloc = -1, lb_pool_hot_free = -1;
+
+/* Is row i's parameter in role r at byte offset off? */
+static int lb_pool_at(int i, unsigned r, unsigned off)
 {
-	switch (c->api) {
-	case LB_ID_hipExtMallocWithFlags: {
-		struct lb_args_hipExtMallocWithFlags *a = c->args;
+	return lb_arg_tab[i][r] == off / 4 + 1;
+}
 
-		if (a->flags != hipDeviceMallocDefault)
-			return 0;
-		return lb_pool_alloc(c, a->ptr, a->sizeBytes, LB_PK_DEVICE);
+void lb_pool_ops_init(void)
+{
+	int i;
+
+	for (i = 0; i < LB_API_COUNT; i++) {
+		int nostream = lb_api_info[i].stream_idx < 0;
+
+		switch (lb_api_info[i].role) {
+		case LB_ROLE_ALLOC:
+			lb_pool_op[i] = LB_POP_ALLOC;
+			if (nostream && !lb_ar_has(i, LB_AR_FLAGS) &&
+			    lb_pool_at(i, LB_AR_OUT, 0) &&
+			    lb_pool_at(i, LB_AR_BYTES, 8) &&
+			    lb_pool_hot_malloc < 0) {
+				lb_pool_hot_malloc = i;
+				lb_pool_serve_rows[i] = 1;
+			}
+			break;
+		case LB_ROLE_ALLOC_MANAGED:
+			lb_pool_op[i] = LB_POP_MANAGED;
+			break;
+		case LB_ROLE_ALLOC_PITCH:
+			lb_pool_op[i] = LB_POP_PITCH;
+			break;
+		case LB_ROLE_FREE:
+			lb_pool_op[i] = LB_POP_FREE;
+			if (nostream && lb_pool_at(i, LB_AR_PTR, 0) &&
+			    lb_pool_hot_free < 0) {
+				lb_pool_hot_free = i;
+				lb_pool_serve_rows[i] = 1;
+			}
+			break;
+		case LB_ROLE_FREE_ASYNC:
+			lb_pool_op[i] = LB_POP_FREE_ASYNC;
+			break;
+		case LB_ROLE_IPC_HANDLE:
+			lb_pool_op[i] = LB_POP_IPC;
+			break;
+		case LB_ROLE_STREAM_DESTROY:
+			lb_pool_op[i] = LB_POP_STREAM_GONE;
+			break;
+		case LB_ROLE_CAPTURE_BEGIN:
+			lb_pool_op[i] = LB_POP_CAPTURE;
+			break;
+		case LB_ROLE_STREAM_WAIT:
+			lb_pool_op[i] = LB_POP_JOIN;
+			break;
+		default:
+			break;
+		}
 	}
-	case LB_ID_hipMallocManaged: {
-		struct lb_args_hipMallocManaged *a = c->args;
+	/*
+	 * The exception, by id: the pool serves hipMallocPitch but leaves
+	 * hipMemAllocPitch, of the same role, to the runtime, as lbshim(7)
+	 * and the contract say (hipMalloc, hipMallocManaged, hipMallocPitch
+	 * and hipExtMallocWithFlags' default flags).
+	 */
+	lb_pool_op[LB_ID_hipMemAllocPitch] = LB_POP_NONE;
+}
 
-		if (a->flags != hipMemAttachGlobal)
+/* lb_pool_pre() of the calls other than the device allocations and
+ * frees, by the row's op. */
+static __attribute__((noinline)) int lb_pool_pre_other(struct lb_call *c,
+							 unsigned op)
+{
+	int api = c->api;
+	void *p;
+
+	switch (op) {
+	case LB_POP_MANAGED:
+		if (lb_ar_u64(api, c->args, LB_AR_FLAGS) != hipMemAttachGlobal)
 			return 0;
-		return lb_pool_alloc(c, a->dev_ptr, a->size, LB_PK_MANAGED);
-	}
-	case LB_ID_hipMallocPitch:
-		return lb_pool_pitch(c, c->args);
-	case LB_ID_hipFreeAsync: {
-		struct lb_args_hipFreeAsync *a = c->args;
-
-		return lb_pool_free(c, a->dev_ptr, c->stream);
-	}
-	case LB_ID_hipIpcGetMemHandle: {
-		struct lb_args_hipIpcGetMemHandle *a = c->args;
-
-		if (!lb_pchunks_contain((uintptr_t)a->devPtr))
+		return lb_pool_alloc(c, lb_ar_ptr(api, c->args, LB_AR_OUT),
+				     lb_ar_size(api, c->args, LB_AR_BYTES),
+				     LB_PK_MANAGED);
+	case LB_POP_PITCH:
+		return lb_pool_pitch(c);
+	case LB_POP_FREE_ASYNC:
+		return lb_pool_free(c, lb_ar_ptr(api, c->args, LB_AR_PTR),
+				    c->stream);
+	case LB_POP_IPC:
+		p = lb_ar_ptr(api, c->args, LB_AR_PTR);
+		if (!lb_pchunks_contain((uintptr_t)p))
 			return 0;
-		lb_ipc_refuse(c, a->devPtr);
+		lb_ipc_refuse(c, p);
 		return 1;
-	}
-	case LB_ID_hipStreamDestroy: {
-		struct lb_args_hipStreamDestroy *a = c->args;
-
-		lb_pstream_gone(a->stream);
+	case LB_POP_STREAM_GONE:
+		lb_pstream_gone(*c->stream);
 		return 0;
-	}
-	case LB_ID_hipStreamBeginCapture:
-	case LB_ID_hipStreamBeginCapture_spt:
-	case LB_ID_hipStreamBeginCaptureToGraph:
+	case LB_POP_CAPTURE:
 		lb_pstream_capture(*c->stream, 1);
 		return 0;
-	case LB_ID_hipStreamWaitEvent:
-	case LB_ID_hipStreamWaitEvent_spt:
+	case LB_POP_JOIN:
 		lb_pstream_join(*c->stream);
 		return 0;
 	default:
@@ -348,16 +438,20 @@ static __attribute__((noinline)) int lb_pool_pre_other(struct lb_call *c)
  * loop's case): 1 when served (counted; the caller notes the hit), 0,
  * having changed nothing, to take the general way.
  */
-static inline int lb_pool_malloc_hot(const struct lb_args_hipMalloc *a)
+static inline int lb_pool_malloc_hot(const void *args)
 {
 	struct lb_ptc *t = lb_ptc_self;
-	size_t size = a->size, rsize;
+	void **out;
+	size_t size, rsize;
 	struct lb_ptc_ent *e;
 	struct lb_pblock *b;
 	struct lb_pdev *d;
 	int dev = lb_pcur1 - 1, n;
 
-	if (!a->ptr || size - 1 >= LB_TC_MAX_BLOCK ||
+	/* the hot allocation row: OUT, then BYTES (lb_pool_ops_init) */
+	memcpy(&out, args, sizeof(out));
+	memcpy(&size, (const char *)args + 8, sizeof(size));
+	if (!out || size - 1 >= LB_TC_MAX_BLOCK ||
 	    (lb_popt.bypass && size >= lb_popt.bypass) || dev < 0 ||
 	    !t || t == LB_TC_DEAD || !(d = lb_pdev_peek(dev)))
 		return 0;
@@ -382,15 +476,9 @@ static inline int lb_pool_malloc_hot(const struct lb_args_hipMalloc *a)
 	b->asked = size;
 	b->fence = 0;
 	lb_pb_set(b, LB_B_LIVE);
-	*a->ptr = (void *)b->ptr;
+	*out = (void *)b->ptr;
 	return 1;
 }
-
-/* The rows lb_pool_serve answers (struct lb_policy.serve_rows). */
-const uint8_t lb_pool_serve_rows[LB_API_COUNT] = {
-	[LB_ID_hipMalloc] = 1,
-	[LB_ID_hipFree] = 1,
-};
 
 /*
  * The two calls of a hot loop, when the pool answers them at once with
@@ -404,12 +492,15 @@ int lb_pool_serve(int api, void *args)
 {
 	if (LB_UNLIKELY(lb_pool_off))
 		return 0;
-	if (api == LB_ID_hipMalloc)
+	if (api == lb_pool_hot_malloc)
 		return lb_pool_malloc_hot(args);
-	if (api == LB_ID_hipFree) {
-		struct lb_pblock *b = lb_pmap_claim_fast(
-			(uintptr_t)((struct lb_args_hipFree *)args)->ptr);
+	if (api == lb_pool_hot_free) {
+		/* the hot free row: PTR first (lb_pool_ops_init) */
+		void *p;
+		struct lb_pblock *b;
 
+		memcpy(&p, args, sizeof(p));
+		b = lb_pmap_claim_fast((uintptr_t)p);
 		if (!b)
 			return 0;
 		lb_pool_free_claimed(b, NULL);
@@ -421,6 +512,7 @@ int lb_pool_serve(int api, void *args)
 
 int lb_pool_pre(struct lb_call *c)
 {
+	unsigned op;
 	int r;
 
 	if (LB_UNLIKELY(lb_pool_off))
@@ -429,16 +521,20 @@ int lb_pool_pre(struct lb_call *c)
 	 * the serve path answers (counted there), then their general way */
 	if (LB_LIKELY(lb_pool_serve(c->api, c->args)))
 		return lb_pool_hit(c);
-	if (LB_LIKELY(c->api == LB_ID_hipMalloc)) {
-		struct lb_args_hipMalloc *a = c->args;
-
-		r = lb_pool_alloc(c, a->ptr, a->size, LB_PK_DEVICE);
-	} else if (LB_LIKELY(c->api == LB_ID_hipFree)) {
-		struct lb_args_hipFree *a = c->args;
-
-		r = lb_pool_free(c, a->ptr, NULL);
+	op = lb_pool_op[c->api];
+	if (LB_LIKELY(op == LB_POP_ALLOC)) {
+		/* device memory: with flags, the default ones only */
+		if (lb_ar_u64(c->api, c->args, LB_AR_FLAGS) !=
+		    hipDeviceMallocDefault)
+			return 0;
+		r = lb_pool_alloc(c, lb_ar_ptr(c->api, c->args, LB_AR_OUT),
+				  lb_ar_size(c->api, c->args, LB_AR_BYTES),
+				  LB_PK_DEVICE);
+	} else if (LB_LIKELY(op == LB_POP_FREE)) {
+		r = lb_pool_free(c, lb_ar_ptr(c->api, c->args, LB_AR_PTR),
+				 NULL);
 	} else {
-		r = lb_pool_pre_other(c);
+		r = lb_pool_pre_other(c, op);
 	}
 	/*
 	 * The exit report counts exactly what the records say: the note is
@@ -514,34 +610,28 @@ void lb_pool_post(struct lb_call *c)
 			lb_pfence_unknown(); /* streams we cannot see */
 		return;
 	}
-	switch (c->api) {
-	case LB_ID_hipSetDevice:
+	switch (i->role) {
+	case LB_ROLE_DEVICE_SET:
 		if (c->ret == hipSuccess)
-			lb_pool_setdev(((struct lb_args_hipSetDevice *)c->args)
-					       ->deviceId);
+			lb_pool_setdev((int)lb_ar_u64(c->api, c->args,
+						      LB_AR_DEVICE));
 		break;
-	case LB_ID_hipStreamCreate:
-	case LB_ID_hipStreamCreateWithFlags:
-	case LB_ID_hipStreamCreateWithPriority:
-		/* all three have the out-pointer first */
+	case LB_ROLE_STREAM_CREATE:
 		if (c->ret == hipSuccess)
 			lb_pstream_created(
-				*((struct lb_args_hipStreamCreate *)c->args)
-					 ->stream,
+				*(hipStream_t *)lb_ar_ptr(c->api, c->args,
+							  LB_AR_OUT),
 				lb_pool_curdev());
 		break;
-	case LB_ID_hipStreamBeginCapture:
-	case LB_ID_hipStreamBeginCapture_spt:
-	case LB_ID_hipStreamBeginCaptureToGraph:
+	case LB_ROLE_CAPTURE_BEGIN:
 		/* counted in the pre hook; undone if it did not begin */
 		if (c->ret != hipSuccess)
 			lb_pstream_capture(*c->stream, 0);
 		break;
-	case LB_ID_hipStreamEndCapture:
-	case LB_ID_hipStreamEndCapture_spt:
+	case LB_ROLE_CAPTURE_END:
 		lb_pstream_capture(*c->stream, 0);
 		break;
-	case LB_ID_hipDeviceReset:
+	case LB_ROLE_DEVICE_RESET:
 		if (c->ret == hipSuccess) {
 			struct lb_pdev *d = lb_pdev_peek(lb_pool_curdev());
 

@@ -68,75 +68,48 @@ static int lb_qcheck(void **slot, size_t n, struct lb_ploc *loc)
  * accepted, as the runtime accepts them). */
 static int lb_q_range(struct lb_call *c)
 {
-	struct lb_args_hipMemGetAddressRange *a = c->args;
+	void **ptr = lb_ar_at(c->api, c->args, LB_AR_PTR);
+	void **base = lb_ar_ptr(c->api, c->args, LB_AR_BASE_OUT);
+	size_t *size = lb_ar_ptr(c->api, c->args, LB_AR_SIZE_OUT);
 	struct lb_ploc loc;
 
-	if (lb_qcheck(&a->dptr, 1, &loc) <= 0)
+	if (lb_qcheck(ptr, 1, &loc) <= 0)
 		return 0;
-	if (a->pbase)
-		*a->pbase = (hipDeviceptr_t)loc.base;
-	if (a->psize)
-		*a->psize = loc.size;
+	if (base)
+		*base = (hipDeviceptr_t)loc.base;
+	if (size)
+		*size = loc.size;
 	c->ret = hipSuccess;
 	return 1;
 }
 
+/*
+ * Before the runtime, by the call's role (roles.h): every question about
+ * the memory at PTR (for BYTES, or its first byte) and every advice or
+ * prefetch of it is redirected when PTR is pool memory but no live block;
+ * an address range of a live block is answered here.
+ */
 int lb_pquery_pre(struct lb_call *c)
 {
 	struct lb_ploc loc;
+	int api = c->api;
 
-	switch (c->api) {
-	case LB_ID_hipMemGetAddressRange:
+	switch (lb_api_info[api].role) {
+	case LB_ROLE_ADDRESS_RANGE:
 		return lb_q_range(c);
-	case LB_ID_hipPointerGetAttributes: {
-		struct lb_args_hipPointerGetAttributes *a = c->args;
-
-		lb_qcheck((void **)&a->ptr, 1, &loc);
+	case LB_ROLE_PTR_ATTRIBUTES:
+	case LB_ROLE_PTR_ATTRIBUTE:
+	case LB_ROLE_PTR_ATTRIBUTE_LIST:
+	case LB_ROLE_PTR_SIZE:
+		lb_qcheck(lb_ar_at(api, c->args, LB_AR_PTR), 1, &loc);
 		return 0;
-	}
-	case LB_ID_hipPointerGetAttribute: {
-		struct lb_args_hipPointerGetAttribute *a = c->args;
-
-		lb_qcheck(&a->ptr, 1, &loc);
+	case LB_ROLE_RANGE_QUERY:
+	case LB_ROLE_ADVISE: /* the advice must not reach the chunk's
+			      * other blocks */
+	case LB_ROLE_PREFETCH:
+		lb_qcheck(lb_ar_at(api, c->args, LB_AR_PTR),
+			  lb_ar_size(api, c->args, LB_AR_BYTES), &loc);
 		return 0;
-	}
-	case LB_ID_hipDrvPointerGetAttributes: {
-		struct lb_args_hipDrvPointerGetAttributes *a = c->args;
-
-		lb_qcheck(&a->ptr, 1, &loc);
-		return 0;
-	}
-	case LB_ID_hipMemPtrGetInfo: {
-		struct lb_args_hipMemPtrGetInfo *a = c->args;
-
-		lb_qcheck(&a->ptr, 1, &loc);
-		return 0;
-	}
-	case LB_ID_hipMemRangeGetAttribute: {
-		struct lb_args_hipMemRangeGetAttribute *a = c->args;
-
-		lb_qcheck((void **)&a->dev_ptr, a->count, &loc);
-		return 0;
-	}
-	case LB_ID_hipMemRangeGetAttributes: {
-		struct lb_args_hipMemRangeGetAttributes *a = c->args;
-
-		lb_qcheck((void **)&a->dev_ptr, a->count, &loc);
-		return 0;
-	}
-	case LB_ID_hipMemAdvise: {
-		/* the advice must not reach the chunk's other blocks */
-		struct lb_args_hipMemAdvise *a = c->args;
-
-		lb_qcheck((void **)&a->dev_ptr, a->count, &loc);
-		return 0;
-	}
-	case LB_ID_hipMemPrefetchAsync: {
-		struct lb_args_hipMemPrefetchAsync *a = c->args;
-
-		lb_qcheck((void **)&a->dev_ptr, a->count, &loc);
-		return 0;
-	}
 	default:
 		return 0;
 	}
@@ -145,56 +118,65 @@ int lb_pquery_pre(struct lb_call *c)
 /* The runtime answered for the chunk: the range is the block's. */
 static void lb_q_attr(struct lb_call *c)
 {
-	struct lb_args_hipPointerGetAttribute *a = c->args;
+	int api = c->api;
+	const void *p = lb_ar_ptr(api, c->args, LB_AR_PTR);
+	void *data = lb_ar_ptr(api, c->args, LB_AR_DATA);
+	int attr = (int)lb_ar_u64(api, c->args, LB_AR_ATTR);
 	struct lb_ploc loc;
 
-	if (c->ret != hipSuccess || lb_qclass(a->ptr, 1, &loc) <= 0)
+	if (c->ret != hipSuccess || lb_qclass(p, 1, &loc) <= 0)
 		return;
-	if (a->attribute == HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR)
-		*(void **)a->data = (void *)loc.base;
-	else if (a->attribute == HIP_POINTER_ATTRIBUTE_RANGE_SIZE)
-		*(uint32_t *)a->data = (uint32_t)loc.size; /* ROCm's width */
+	if (attr == HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR)
+		*(void **)data = (void *)loc.base;
+	else if (attr == HIP_POINTER_ATTRIBUTE_RANGE_SIZE)
+		*(uint32_t *)data = (uint32_t)loc.size; /* ROCm's width */
 }
 
 static void lb_q_drvattrs(struct lb_call *c)
 {
-	struct lb_args_hipDrvPointerGetAttributes *a = c->args;
+	int api = c->api;
+	const void *p = lb_ar_ptr(api, c->args, LB_AR_PTR);
+	const hipPointer_attribute *attrs =
+		lb_ar_ptr(api, c->args, LB_AR_ATTR_LIST);
+	void **data = lb_ar_ptr(api, c->args, LB_AR_DATA_LIST);
+	unsigned i, n = (unsigned)lb_ar_u64(api, c->args, LB_AR_NUM);
 	struct lb_ploc loc;
-	unsigned i;
 
-	if (c->ret != hipSuccess || lb_qclass(a->ptr, 1, &loc) <= 0)
+	if (c->ret != hipSuccess || lb_qclass(p, 1, &loc) <= 0)
 		return;
-	for (i = 0; i < a->numAttributes; i++) {
-		if (!a->data[i])
+	for (i = 0; i < n; i++) {
+		if (!data[i])
 			continue;
-		if (a->attributes[i] == HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR)
-			*(void **)a->data[i] = (void *)loc.base;
-		else if (a->attributes[i] == HIP_POINTER_ATTRIBUTE_RANGE_SIZE)
-			*(uint32_t *)a->data[i] = (uint32_t)loc.size;
+		if (attrs[i] == HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR)
+			*(void **)data[i] = (void *)loc.base;
+		else if (attrs[i] == HIP_POINTER_ATTRIBUTE_RANGE_SIZE)
+			*(uint32_t *)data[i] = (uint32_t)loc.size;
 	}
 }
 
 static void lb_q_attrs(struct lb_call *c)
 {
-	struct lb_args_hipPointerGetAttributes *a = c->args;
+	int api = c->api;
+	const void *p = lb_ar_ptr(api, c->args, LB_AR_PTR);
+	hipPointerAttribute_t *at = lb_ar_ptr(api, c->args, LB_AR_ATTRS_OUT);
 	struct lb_ploc loc;
 
-	if (c->ret != hipSuccess || !a->attributes ||
-	    lb_qclass(a->ptr, 1, &loc) <= 0)
+	if (c->ret != hipSuccess || !at || lb_qclass(p, 1, &loc) <= 0)
 		return;
 	/* the runtime answered for the chunk; the pointer is the block's */
-	a->attributes->devicePointer = (void *)a->ptr;
+	at->devicePointer = (void *)p;
 	if (loc.kind == LB_PK_MANAGED)
-		a->attributes->hostPointer = (void *)a->ptr;
+		at->hostPointer = (void *)p;
 }
 
 static void lb_q_ptrinfo(struct lb_call *c)
 {
-	struct lb_args_hipMemPtrGetInfo *a = c->args;
+	const void *p = lb_ar_ptr(c->api, c->args, LB_AR_PTR);
+	size_t *size = lb_ar_ptr(c->api, c->args, LB_AR_SIZE_OUT);
 	struct lb_ploc loc;
 
-	if (c->ret == hipSuccess && a->size && lb_qclass(a->ptr, 1, &loc) > 0)
-		*a->size = loc.size;
+	if (c->ret == hipSuccess && size && lb_qclass(p, 1, &loc) > 0)
+		*size = loc.size;
 }
 
 /*
@@ -206,11 +188,12 @@ static void lb_q_ptrinfo(struct lb_call *c)
  */
 static void lb_q_meminfo(struct lb_call *c)
 {
-	struct lb_args_hipMemGetInfo *a = c->args;
+	size_t *freep = lb_ar_ptr(c->api, c->args, LB_AR_FREE_OUT);
+	size_t *total = lb_ar_ptr(c->api, c->args, LB_AR_TOTAL_OUT);
 	struct lb_pdev *d;
 	size_t res, use;
 
-	if (c->ret != hipSuccess || !a->free)
+	if (c->ret != hipSuccess || !freep)
 		return;
 	d = lb_pdev_peek(lb_pool_curdev());
 	if (!d)
@@ -218,9 +201,9 @@ static void lb_q_meminfo(struct lb_call *c)
 	res = __atomic_load_n(&d->reserved, __ATOMIC_RELAXED);
 	use = lb_ptc_inuse_asked(d);
 	if (res > use)
-		*a->free += res - use;
-	if (a->total && *a->free > *a->total)
-		*a->free = *a->total;
+		*freep += res - use;
+	if (total && *freep > *total)
+		*freep = *total;
 }
 
 void lb_pquery_post(struct lb_call *c)
@@ -230,20 +213,20 @@ void lb_pquery_post(struct lb_call *c)
 		lb_qslot = NULL;
 		return; /* the runtime answered "not allocated": keep it */
 	}
-	switch (c->api) {
-	case LB_ID_hipPointerGetAttribute:
+	switch (lb_api_info[c->api].role) {
+	case LB_ROLE_PTR_ATTRIBUTE:
 		lb_q_attr(c);
 		break;
-	case LB_ID_hipDrvPointerGetAttributes:
+	case LB_ROLE_PTR_ATTRIBUTE_LIST:
 		lb_q_drvattrs(c);
 		break;
-	case LB_ID_hipPointerGetAttributes:
+	case LB_ROLE_PTR_ATTRIBUTES:
 		lb_q_attrs(c);
 		break;
-	case LB_ID_hipMemPtrGetInfo:
+	case LB_ROLE_PTR_SIZE:
 		lb_q_ptrinfo(c);
 		break;
-	case LB_ID_hipMemGetInfo:
+	case LB_ROLE_MEM_INFO:
 		lb_q_meminfo(c);
 		break;
 	default:

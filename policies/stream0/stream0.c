@@ -3,9 +3,10 @@
  * to the thread's own stream S, serve the synchronous null-stream copies
  * and sets on S, and observe what changes S (device, reset, capture).
  *
- * Which calls do what is decided once, at init, into s0_op[]: the pre hook
- * of a remapped call is a table load, a compare, one TLS load, one global
- * load (captures) and a counter store.
+ * Which calls do what is decided once, at init, into s0_op[] from the
+ * calls' roles (stream0_ops.c): the pre hook of a remapped call is a table
+ * load, a compare, one TLS load, one global load (captures) and a counter
+ * store.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -13,33 +14,6 @@
 #include "stream0_hazard.h"
 #include "run_solo.h" /* lb_call_init, lb_errno_p: the direct path */
 
-enum s0_op {
-	S0_NONE,     /* not ours */
-	S0_SUBMIT,   /* puts work on its stream: remap, count a submission */
-	S0_REMAP,    /* names a stream, puts no work on it: remap */
-	S0_SYNC,     /* waits for its stream: remap, hazard check */
-	S0_QUERY,    /* asks whether its stream is done: remap, hazard check */
-	S0_NULLSYNC, /* synchronous, implicitly on the null stream: serve */
-	S0_DEVSYNC,  /* hipDeviceSynchronize (only with =thread) */
-	S0_DEVSYNC_OBS, /* hipDeviceSynchronize, unchanged: observed */
-	S0_CAPBEGIN,
-	S0_CAPEND,
-	/* LBSHIM_STREAM0_MODE=syncs (stream0_syncs.c) */
-	S0_SY_SUBMIT,	/* null-stream work: follow who submits */
-	S0_SY_NULLSYNC, /* synchronous null-stream work: the same */
-	S0_SY_SYNC,	/* hipStreamSynchronize: narrowed */
-	S0_SY_QUERY,	/* hipStreamQuery: narrowed */
-	S0_SY_DEVSYNC,	/* hipDeviceSynchronize with =thread: narrowed */
-	S0_DESTROY,
-	S0_SETDEV,
-	S0_GETDEV,
-	S0_RESET,
-	S0_FREE,	/* hipFree and the host frees: the runtime syncs */
-	S0_CALLBACK,	/* hipStreamAddCallback: a submission whose callback
-			 * is told the stream the program named */
-};
-
-static uint8_t s0_op[LB_API_COUNT];
 
 /*
  * Would the legacy runtime have made this sync wait for other threads'
@@ -69,7 +43,6 @@ static void s0_mark(struct lb_call *c)
 
 /* What LBSHIM_STREAM0_DEVICE_SYNC may say, and its default. */
 static const char *const s0_devsync_names[] = { "device", "thread", NULL };
-enum { S0_DEVSYNC_DEVICE, S0_DEVSYNC_THREAD };
 /* LBSHIM_STREAM0_MODE */
 static const char *const s0_mode_names[] = { "remap", "syncs", NULL };
 enum { S0_MODE_REMAP, S0_MODE_SYNCS };
@@ -77,45 +50,6 @@ static int s0_mode;
 /* LBSHIM_STREAM0_CHECK: the remap mode's check at submissions */
 static const char *const s0_check_names[] = { "on", "off", NULL };
 static int s0_check = 1;
-
-/*
- * syncs mode: the ops of each row.  The legacy null stream is reached by 0
- * and hipStreamLegacy in a plain row and by hipStreamLegacy in an _spt row
- * (there 0 is the runtime's per-thread stream, not ours to follow).
- */
-static void s0_build_sy_ops(int devsync)
-{
-	int i;
-
-	for (i = 0; i < LB_API_COUNT; i++) {
-		s0_op[i] = S0_NONE;
-		if (lb_api_info[i].stream_idx >= 0)
-			s0_op[i] = S0_SY_SUBMIT;
-		if (lb_api_info[i].flags & LB_F_NULLSYNC)
-			s0_op[i] = S0_SY_NULLSYNC;
-	}
-	s0_op[LB_ID_hipStreamSynchronize] = S0_SY_SYNC;
-	s0_op[LB_ID_hipStreamSynchronize_spt] = S0_SY_SYNC;
-	s0_op[LB_ID_hipStreamQuery] = S0_SY_QUERY;
-	s0_op[LB_ID_hipStreamQuery_spt] = S0_SY_QUERY;
-	/* Synchronous on its stream: waits for it all, as the runtime does. */
-	s0_op[LB_ID_hipMemcpyWithStream] = S0_SY_NULLSYNC;
-	/* These name a stream but put no work on it. */
-	s0_op[LB_ID_hipStreamGetFlags] = S0_NONE;
-	s0_op[LB_ID_hipStreamGetFlags_spt] = S0_NONE;
-	s0_op[LB_ID_hipStreamGetPriority] = S0_NONE;
-	s0_op[LB_ID_hipStreamGetPriority_spt] = S0_NONE;
-	s0_op[LB_ID_hipStreamIsCapturing] = S0_NONE;
-	s0_op[LB_ID_hipStreamDestroy] = S0_DESTROY;
-	s0_op[LB_ID___hipPushCallConfiguration] = S0_NONE;
-	s0_op[LB_ID_hipStreamBeginCapture] = S0_CAPBEGIN;
-	s0_op[LB_ID_hipStreamEndCapture] = S0_CAPEND;
-	s0_op[LB_ID_hipDeviceSynchronize] =
-		devsync == S0_DEVSYNC_THREAD ? S0_SY_DEVSYNC : S0_NONE;
-	s0_op[LB_ID_hipSetDevice] = S0_SETDEV;
-	s0_op[LB_ID_hipGetDevice] = S0_GETDEV;
-	s0_op[LB_ID_hipDeviceReset] = S0_RESET;
-}
 
 /* Does the call name the legacy null stream (syncs mode)? */
 static int s0_sy_legacy(const struct lb_call *c)
@@ -178,70 +112,6 @@ static void s0_post_syncs(struct lb_call *c, unsigned op)
 		s0_sy_full_waited(d, me->sy_start);
 }
 
-static void s0_build_ops(int devsync)
-{
-	int i;
-
-	for (i = 0; i < LB_API_COUNT; i++) {
-		if (lb_api_info[i].stream_idx >= 0)
-			s0_op[i] = S0_SUBMIT;
-		/* a query or setting of the stream puts no work on it */
-		if (lb_api_info[i].stream_idx >= 0 &&
-		    lb_api_info[i].kind == LB_KIND_STREAM)
-			s0_op[i] = S0_REMAP;
-		/*
-		 * Synchronous on the null stream (the _spt forms too, on
-		 * S): served by the Async twin on S.  One with no twin
-		 * stays on the legacy null stream.
-		 */
-		if (lb_api_info[i].twin >= 0)
-			s0_op[i] = S0_NULLSYNC;
-	}
-	/* a name looked up by the stream's device: no work on it */
-	s0_op[LB_ID_hipKernelNameRefByPtr] = S0_REMAP;
-	s0_op[LB_ID_hipStreamSynchronize] = S0_SYNC;
-	s0_op[LB_ID_hipStreamSynchronize_spt] = S0_SYNC;
-	/* Synchronous on its stream: it also waits for what S had. */
-	s0_op[LB_ID_hipMemcpyWithStream] = S0_SYNC;
-	s0_op[LB_ID_hipStreamQuery] = S0_QUERY;
-	s0_op[LB_ID_hipStreamQuery_spt] = S0_QUERY;
-	/*
-	 * The program's null stream is S now, as it would be if built with
-	 * -fgpu-default-stream=per-thread: its flags and priority are S's.
-	 */
-	s0_op[LB_ID_hipStreamGetFlags] = S0_REMAP;
-	s0_op[LB_ID_hipStreamGetFlags_spt] = S0_REMAP;
-	s0_op[LB_ID_hipStreamGetPriority] = S0_REMAP;
-	s0_op[LB_ID_hipStreamGetPriority_spt] = S0_REMAP;
-	s0_op[LB_ID_hipStreamIsCapturing] = S0_REMAP;
-	s0_op[LB_ID_hipStreamBeginCapture] = S0_CAPBEGIN;
-	s0_op[LB_ID_hipStreamBeginCapture_spt] = S0_CAPBEGIN;
-	s0_op[LB_ID_hipStreamBeginCaptureToGraph] = S0_CAPBEGIN;
-	s0_op[LB_ID_hipStreamEndCapture] = S0_CAPEND;
-	s0_op[LB_ID_hipStreamEndCapture_spt] = S0_CAPEND;
-	/* Destroy(0) gets the runtime's answer; S is never the program's. */
-	s0_op[LB_ID_hipStreamDestroy] = S0_DESTROY;
-	s0_op[LB_ID_hipStreamAddCallback] = S0_CALLBACK;
-	/*
-	 * The <<<>>> configuration is handed back to the launch, which is
-	 * remapped itself; S is not shown to the program through it.
-	 */
-	s0_op[LB_ID___hipPushCallConfiguration] = S0_NONE;
-	s0_op[LB_ID_hipDeviceSynchronize] =
-		devsync == S0_DEVSYNC_THREAD ? S0_DEVSYNC : S0_DEVSYNC_OBS;
-	s0_op[LB_ID_hipSetDevice] = S0_SETDEV;
-	s0_op[LB_ID_hipGetDevice] = S0_GETDEV;
-	s0_op[LB_ID_hipDeviceReset] = S0_RESET;
-	/*
-	 * The runtime's hipFree, hipHostFree and hipFreeHost wait for every
-	 * stream of the device first (clr hipamd/src/hip_memory.cpp ihipFree,
-	 * SyncAllStreams, rocm-6.2.0): to the hazard check, a device sync.
-	 */
-	s0_op[LB_ID_hipFree] = S0_FREE;
-	s0_op[LB_ID_hipHostFree] = S0_FREE;
-	s0_op[LB_ID_hipFreeHost] = S0_FREE;
-}
-
 /*
  * The Async twin of each synchronous null-stream row, generated from
  * hip_api.def's TWIN column: s0_twin_<name>() calls the twin with the
@@ -262,7 +132,7 @@ typedef int (*s0_twin_fn)(const void *args, hipStream_t s, hipError_t *r);
 		*r = lb_real.T(LB_MAPC(S0_AARG_, a, A), s);             \
 		return 0;                                               \
 	}
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	LB_CAT(S0_TWIN_, LB_NARGS(TWIN))(NAME, A, TWIN)
 #include "lbshim/hip_api.def"
 #undef LB_API
@@ -270,7 +140,7 @@ typedef int (*s0_twin_fn)(const void *args, hipStream_t s, hipError_t *r);
 #define S0_SLOT_0(NAME)
 #define S0_SLOT_1(NAME) [LB_ID_##NAME] = s0_twin_##NAME,
 static const s0_twin_fn s0_twins[LB_API_COUNT] = {
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	LB_CAT(S0_SLOT_, LB_NARGS(TWIN))(NAME)
 #include "lbshim/hip_api.def"
 #undef LB_API
@@ -412,13 +282,15 @@ static void s0_cb_call(hipStream_t s, hipError_t status, void *p)
 	fn(named, status, arg);
 }
 
-static void s0_cb_wrap(struct lb_call *c)
+/* Not inlined: in s0_pre, its role reads cost every call a register. */
+static __attribute__((noinline)) void s0_cb_wrap(struct lb_call *c)
 {
 	static int warned;
-	struct lb_args_hipStreamAddCallback *a = c->args;
+	hipStreamCallback_t *fn = lb_ar_at(c->api, c->args, LB_AR_FN);
+	void **arg = lb_ar_at(c->api, c->args, LB_AR_USERDATA);
 	struct s0_cb *cb;
 
-	if (!a->callback)
+	if (!*fn)
 		return; /* the runtime's answer: hipErrorInvalidValue */
 	cb = malloc(sizeof(*cb));
 	if (!cb) {
@@ -429,9 +301,9 @@ static void s0_cb_wrap(struct lb_call *c)
 			       (void *)*c->stream);
 		return;
 	}
-	*cb = (struct s0_cb){ a->callback, a->userData, c->stream_named, 2 };
-	a->callback = s0_cb_call;
-	a->userData = cb;
+	*cb = (struct s0_cb){ *fn, *arg, c->stream_named, 2 };
+	*fn = s0_cb_call;
+	*arg = cb;
 	c->scratch[LB_SCRATCH_S0] = (uintptr_t)cb;
 }
 
@@ -445,14 +317,17 @@ static void s0_cb_wrap(struct lb_call *c)
  */
 static void s0_cb_unwrap(struct lb_call *c)
 {
-	struct lb_args_hipStreamAddCallback *a = c->args;
 	struct s0_cb *cb = (struct s0_cb *)(uintptr_t)c->scratch[LB_SCRATCH_S0];
+	hipStreamCallback_t *fn;
+	void **arg;
 
 	if (!cb)
 		return;
 	c->scratch[LB_SCRATCH_S0] = 0;
-	a->callback = cb->fn;
-	a->userData = cb->arg;
+	fn = lb_ar_at(c->api, c->args, LB_AR_FN);
+	arg = lb_ar_at(c->api, c->args, LB_AR_USERDATA);
+	*fn = cb->fn;
+	*arg = cb->arg;
 	if (c->ret != hipSuccess)
 		free(cb);
 	else
@@ -681,11 +556,11 @@ static void s0_post(struct lb_call *c)
 		return;
 	case S0_SETDEV:
 		if (c->ret == hipSuccess && !c->handled)
-			s0_set_device(
-				((struct lb_args_hipSetDevice *)c->args)->deviceId);
+			s0_set_device((int)lb_ar_u64(c->api, c->args,
+						     LB_AR_DEVICE));
 		return;
 	case S0_GETDEV: {
-		int *p = ((struct lb_args_hipGetDevice *)c->args)->deviceId;
+		int *p = lb_ar_ptr(c->api, c->args, LB_AR_DEVICE_OUT);
 
 		if (c->ret == hipSuccess && p)
 			s0_set_device(*p);

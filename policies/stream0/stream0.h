@@ -8,6 +8,7 @@
  * respect to the legacy null stream, as HIP's own per-thread stream is).
  *
  *   stream0.c          the hooks: which call is remapped, served or observed
+ *   stream0_ops.c      which calls those are: each row's op, by its role
  *   stream0_thread.c   per-thread state, the registry of threads, S's life,
  *                      and the hazard count (syncs that legacy would have
  *                      made wait for other threads' work)
@@ -101,6 +102,40 @@ struct s0_thread {
 };
 
 extern LB_TLS struct s0_thread s0_me;
+
+/* What stream0 does with a call of each row (stream0_ops.c). */
+enum s0_op {
+	S0_NONE,     /* not ours */
+	S0_SUBMIT,   /* puts work on its stream: remap, count a submission */
+	S0_REMAP,    /* names a stream, puts no work on it: remap */
+	S0_SYNC,     /* waits for its stream: remap, hazard check */
+	S0_QUERY,    /* asks whether its stream is done: remap, hazard check */
+	S0_NULLSYNC, /* synchronous, implicitly on the null stream: serve */
+	S0_DEVSYNC,  /* hipDeviceSynchronize (only with =thread) */
+	S0_DEVSYNC_OBS, /* hipDeviceSynchronize, unchanged: observed */
+	S0_CAPBEGIN,
+	S0_CAPEND,
+	/* LBSHIM_STREAM0_MODE=syncs (stream0_syncs.c) */
+	S0_SY_SUBMIT,	/* null-stream work: follow who submits */
+	S0_SY_NULLSYNC, /* synchronous null-stream work: the same */
+	S0_SY_SYNC,	/* hipStreamSynchronize: narrowed */
+	S0_SY_QUERY,	/* hipStreamQuery: narrowed */
+	S0_SY_DEVSYNC,	/* hipDeviceSynchronize with =thread: narrowed */
+	S0_DESTROY,
+	S0_SETDEV,
+	S0_GETDEV,
+	S0_RESET,
+	S0_FREE,	/* hipFree and the host frees: the runtime syncs */
+	S0_CALLBACK,	/* hipStreamAddCallback: a submission whose callback
+			 * is told the stream the program named */
+};
+
+extern uint8_t s0_op[] LB_HIDDEN;
+/* LBSHIM_STREAM0_DEVICE_SYNC */
+enum { S0_DEVSYNC_DEVICE, S0_DEVSYNC_THREAD };
+/* Fills s0_op[] for remap mode, or for syncs mode. */
+void s0_build_ops(int devsync);
+void s0_build_sy_ops(int devsync);
 
 /* User streams capturing (stream0_capture.c); nonzero: step aside. */
 extern int s0_ncap LB_HIDDEN;

@@ -10,8 +10,10 @@
  * its pointer arguments (lb_launch_ptrs(): global_buffer arguments and the
  * 8-byte words of by-value ones, from the code object's layout) that lies
  * in memory allocated through the shim (hz_known, at 1 MB granularity).
- * Which call reads what is decided once, at init, into s0_hz_touch_op[]:
- * the launch path is a table load when nothing is touched.
+ * Which call reads what is decided once, at init, from the calls' roles
+ * (include/lbshim/roles.h) into s0_hz_touch_op[] and hz_how[]: the launch
+ * path is a table load when nothing is touched, and a touch reads its
+ * arguments where the row's roles put them, whatever the row.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -24,26 +26,44 @@
 
 enum hz_op {
 	HZ_NONE,
-	HZ_MEMCPY,	/* (dst, src, size, kind) */
-	HZ_HTOD,	/* (dst, src, size): src is host */
-	HZ_DTOH,	/* (dst, src, size): dst is host */
-	HZ_DTOD,	/* (dst, src, size) */
-	HZ_PEER,	/* (dst, dstdev, src, srcdev, size) */
-	HZ_MEMCPY2D,	/* (dst, dpitch, src, spitch, width, height, kind) */
-	HZ_SET1,	/* (dst, value, bytes) */
-	HZ_SET2,	/* (dst, value, count of 16-bit) */
-	HZ_SET4,	/* (dst, value, count of 32-bit) */
-	HZ_SET2D,	/* (dst, pitch, value, width, height) */
-	HZ_SET3D,	/* (pitched, value, extent) */
+	HZ_COPY,	/* DST, SRC, BYTES; direction: KIND's, or the role's */
+	HZ_SET,		/* DST, BYTES or NUM values of the role's width */
+	HZ_COPY2D,	/* DST, DPITCH, SRC, SPITCH, WIDTH, HEIGHT, KIND */
+	HZ_SET2D,	/* DST, PITCH, WIDTH (values), HEIGHT */
+	HZ_SET3D,	/* PITCHED, EXTENT */
 	HZ_KERNEL,	/* the kernel's pointer arguments */
 };
 
+/*
+ * Where a row's touch finds its arguments: byte offsets in its struct
+ * lb_args_<name>, from its roles.  dst is DST's (PITCHED's for 3D), n
+ * BYTES', NUM's or WIDTH's, h HEIGHT's (EXTENT's for 3D), p PITCH's or
+ * DPITCH's, sp SPITCH's; a value n counts is 1 << (ds >> 4) bytes; the
+ * direction is KIND's value, or ds & 15 when kind is HZ_NOKIND (the role
+ * says it: HtoD, DtoH, device to device, and every set).  Eight bytes: a
+ * row's is one load away from its id.
+ */
+#define HZ_NOKIND 0xff
+struct hz_how {
+	uint8_t dst, src, n, h, p, sp, kind, ds;
+};
+static struct hz_how hz_how[LB_API_COUNT];
 
 uint8_t s0_hz_touch_op[LB_API_COUNT];
 uint8_t s0_hz_post_op[LB_API_COUNT];
 
 enum { HZP_NONE, HZP_RECORD, HZP_WAIT, HZP_EVDONE, HZP_EVGONE, HZP_REGFN,
        HZP_MODFN, HZP_ALLOC, HZP_ALLOC_PITCH, HZP_ALLOC_3D };
+
+/* A row's parameter in role r: its byte offset (1 if absent: *ok = 0). */
+static uint8_t hz_off(int api, unsigned r, int *ok)
+{
+	unsigned e = lb_arg_tab[api][r];
+
+	if (!e)
+		*ok = 0;
+	return (uint8_t)(e ? ((e & 63u) - 1u) * 4u : 0u);
+}
 
 /*
  * Memory allocated through the shim, as a set of 1 MB granules that ever
@@ -124,105 +144,122 @@ static inline int hz_is_known(uintptr_t p)
 	return 0;
 }
 
-/*
- * Rows read through another row's argument struct: theirs start alike
- * (the _spt and flags forms add a stream or flags after).
- */
-#define HZ_SAME(a, b, m) \
-	(offsetof(struct lb_args_##a, m) == offsetof(struct lb_args_##b, m))
-_Static_assert(HZ_SAME(hipMemcpy2DAsync_spt, hipMemcpy2D, kind) &&
-		       HZ_SAME(hipMemcpy2DAsync_spt, hipMemcpy2D, height),
-	       "hipMemcpy2DAsync_spt is read as hipMemcpy2D");
-_Static_assert(HZ_SAME(hipEventRecordWithFlags, hipEventRecord, event) &&
-		       HZ_SAME(hipEventRecordWithFlags, hipEventRecord, stream),
-	       "hipEventRecordWithFlags is read as hipEventRecord");
+/* The direction a copy's role implies (HZ_NOKIND: its KIND says it). */
+static unsigned hz_dir(unsigned role)
+{
+	switch (role) {
+	case LB_ROLE_COPY_HTOD:
+		return hipMemcpyHostToDevice;
+	case LB_ROLE_COPY_DTOH:
+		return hipMemcpyDeviceToHost;
+	case LB_ROLE_COPY_DTOD:
+	case LB_ROLE_COPY_PEER:
+		return hipMemcpyDeviceToDevice;
+	default:
+		return HZ_NOKIND;
+	}
+}
+
+/* What row i touches, from its roles: an op, and hz_how[i]. */
+static unsigned hz_touch_of(int i)
+{
+	unsigned role = lb_api_info[i].role, d;
+	struct hz_how *w = &hz_how[i];
+	int ok = 1, set = role == LB_ROLE_SET || role == LB_ROLE_SET16 ||
+			  role == LB_ROLE_SET32;
+
+	/* the unit; a set's memory is device memory */
+	w->ds = (uint8_t)(hipMemcpyDeviceToDevice |
+			  (role == LB_ROLE_SET16	? 1u << 4
+			   : role == LB_ROLE_SET32 ? 2u << 4
+						  : 0u));
+	w->kind = HZ_NOKIND;
+	/* a kernel's pointers: launches on a stream with their arguments */
+	if ((role == LB_ROLE_LAUNCH || role == LB_ROLE_LAUNCH_MODULE) &&
+	    lb_api_info[i].stream_idx >= 0 &&
+	    (lb_ar_has(i, LB_AR_KARGS) || lb_ar_has(i, LB_AR_EXTRA)))
+		return HZ_KERNEL;
+	if (set && lb_ar_has(i, LB_AR_PITCHED)) {
+		w->dst = hz_off(i, LB_AR_PITCHED, &ok);
+		w->h = hz_off(i, LB_AR_EXTENT, &ok);
+		return ok ? HZ_SET3D : HZ_NONE;
+	}
+	w->dst = hz_off(i, LB_AR_DST, &ok);
+	if (set && lb_ar_has(i, LB_AR_PITCH)) {
+		w->p = hz_off(i, LB_AR_PITCH, &ok);
+		w->n = hz_off(i, LB_AR_WIDTH, &ok);
+		w->h = hz_off(i, LB_AR_HEIGHT, &ok);
+		return ok ? HZ_SET2D : HZ_NONE;
+	}
+	if (set) {
+		/* a count of values read as 8 bytes, as BYTES is (size_t) */
+		if (lb_ar_has(i, LB_AR_NUM) && lb_arg_tab[i][LB_AR_NUM] >> 6)
+			return HZ_NONE;
+		w->n = hz_off(i, lb_ar_has(i, LB_AR_NUM) ? LB_AR_NUM
+							 : LB_AR_BYTES, &ok);
+		return ok ? HZ_SET : HZ_NONE;
+	}
+	d = hz_dir(role);
+	if (role != LB_ROLE_COPY && role != LB_ROLE_COPY_WAIT &&
+	    d == HZ_NOKIND)
+		return HZ_NONE;
+	w->ds = (uint8_t)(d == HZ_NOKIND ? 0 : d);
+	w->src = hz_off(i, LB_AR_SRC, &ok);
+	if (d == HZ_NOKIND)
+		w->kind = hz_off(i, LB_AR_KIND, &ok);
+	if (lb_ar_has(i, LB_AR_WIDTH)) {
+		w->p = hz_off(i, LB_AR_DPITCH, &ok);
+		w->sp = hz_off(i, LB_AR_SPITCH, &ok);
+		w->n = hz_off(i, LB_AR_WIDTH, &ok);
+		w->h = hz_off(i, LB_AR_HEIGHT, &ok);
+		return ok && w->kind != HZ_NOKIND ? HZ_COPY2D : HZ_NONE;
+	}
+	w->n = hz_off(i, LB_AR_BYTES, &ok);
+	return ok ? HZ_COPY : HZ_NONE;
+}
+
+/* What s0_hz_post does after row i, from its roles. */
+static uint8_t hz_post_of(int i)
+{
+	switch (lb_api_info[i].role) {
+	case LB_ROLE_EVENT_RECORD:
+		return HZP_RECORD;
+	case LB_ROLE_STREAM_WAIT:
+		return HZP_WAIT;
+	case LB_ROLE_EVENT_SYNC:
+	case LB_ROLE_EVENT_QUERY:
+		return HZP_EVDONE;
+	case LB_ROLE_EVENT_DESTROY:
+		return HZP_EVGONE;
+	case LB_ROLE_REG_FUNCTION:
+		return HZP_REGFN;
+	case LB_ROLE_MODULE_FUNCTION:
+		return HZP_MODFN;
+	default:
+		break;
+	}
+	/* memory allocated through the shim: what a kernel may point to */
+	if (lb_api_info[i].kind != LB_KIND_ALLOC)
+		return HZP_NONE;
+	if (lb_ar_has(i, LB_AR_OUT) && lb_ar_has(i, LB_AR_BYTES))
+		return HZP_ALLOC;
+	if (lb_ar_has(i, LB_AR_OUT) && lb_ar_has(i, LB_AR_PITCH_OUT) &&
+	    lb_ar_has(i, LB_AR_HEIGHT))
+		return HZP_ALLOC_PITCH;
+	if (lb_ar_has(i, LB_AR_PITCHED_OUT) && lb_ar_has(i, LB_AR_EXTENT))
+		return HZP_ALLOC_3D;
+	return HZP_NONE;
+}
 
 void s0_hz_touch_init(void)
 {
-	static const struct {
-		int id;
-		uint8_t op;
-	} ops[] = {
-		{ LB_ID_hipMemcpy, HZ_MEMCPY },
-		{ LB_ID_hipMemcpy_spt, HZ_MEMCPY },
-		{ LB_ID_hipMemcpyAsync, HZ_MEMCPY },
-		{ LB_ID_hipMemcpyAsync_spt, HZ_MEMCPY },
-		{ LB_ID_hipMemcpyWithStream, HZ_MEMCPY },
-		{ LB_ID_hipMemcpyHtoD, HZ_HTOD },
-		{ LB_ID_hipMemcpyHtoDAsync, HZ_HTOD },
-		{ LB_ID_hipMemcpyDtoH, HZ_DTOH },
-		{ LB_ID_hipMemcpyDtoHAsync, HZ_DTOH },
-		{ LB_ID_hipMemcpyDtoD, HZ_DTOD },
-		{ LB_ID_hipMemcpyDtoDAsync, HZ_DTOD },
-		{ LB_ID_hipMemcpyPeer, HZ_PEER },
-		{ LB_ID_hipMemcpyPeerAsync, HZ_PEER },
-		{ LB_ID_hipMemcpy2D, HZ_MEMCPY2D },
-		{ LB_ID_hipMemcpy2D_spt, HZ_MEMCPY2D },
-		{ LB_ID_hipMemcpy2DAsync, HZ_MEMCPY2D },
-		{ LB_ID_hipMemcpy2DAsync_spt, HZ_MEMCPY2D },
-		{ LB_ID_hipMemset, HZ_SET1 },
-		{ LB_ID_hipMemset_spt, HZ_SET1 },
-		{ LB_ID_hipMemsetAsync, HZ_SET1 },
-		{ LB_ID_hipMemsetAsync_spt, HZ_SET1 },
-		{ LB_ID_hipMemsetD8, HZ_SET1 },
-		{ LB_ID_hipMemsetD8Async, HZ_SET1 },
-		{ LB_ID_hipMemsetD16, HZ_SET2 },
-		{ LB_ID_hipMemsetD16Async, HZ_SET2 },
-		{ LB_ID_hipMemsetD32, HZ_SET4 },
-		{ LB_ID_hipMemsetD32Async, HZ_SET4 },
-		{ LB_ID_hipMemset2D, HZ_SET2D },
-		{ LB_ID_hipMemset2D_spt, HZ_SET2D },
-		{ LB_ID_hipMemset2DAsync, HZ_SET2D },
-		{ LB_ID_hipMemset2DAsync_spt, HZ_SET2D },
-		{ LB_ID_hipMemset3D, HZ_SET3D },
-		{ LB_ID_hipMemset3D_spt, HZ_SET3D },
-		{ LB_ID_hipMemset3DAsync, HZ_SET3D },
-		{ LB_ID_hipMemset3DAsync_spt, HZ_SET3D },
-	}, post[] = {
-		{ LB_ID_hipEventRecord, HZP_RECORD },
-		{ LB_ID_hipEventRecord_spt, HZP_RECORD },
-		{ LB_ID_hipEventRecordWithFlags, HZP_RECORD },
-		{ LB_ID_hipStreamWaitEvent, HZP_WAIT },
-		{ LB_ID_hipStreamWaitEvent_spt, HZP_WAIT },
-		{ LB_ID_hipEventSynchronize, HZP_EVDONE },
-		{ LB_ID_hipEventQuery, HZP_EVDONE },
-		{ LB_ID_hipEventDestroy, HZP_EVGONE },
-		{ LB_ID___hipRegisterFunction, HZP_REGFN },
-		{ LB_ID_hipModuleGetFunction, HZP_MODFN },
-		{ LB_ID_hipMalloc, HZP_ALLOC },
-		{ LB_ID_hipMallocManaged, HZP_ALLOC },
-		{ LB_ID_hipExtMallocWithFlags, HZP_ALLOC },
-		{ LB_ID_hipMallocAsync, HZP_ALLOC },
-		{ LB_ID_hipMallocFromPoolAsync, HZP_ALLOC },
-		{ LB_ID_hipHostMalloc, HZP_ALLOC },
-		{ LB_ID_hipHostAlloc, HZP_ALLOC },
-		{ LB_ID_hipMallocHost, HZP_ALLOC },
-		{ LB_ID_hipMemAllocHost, HZP_ALLOC },
-		{ LB_ID_hipMallocPitch, HZP_ALLOC_PITCH },
-		{ LB_ID_hipMemAllocPitch, HZP_ALLOC_PITCH },
-		{ LB_ID_hipMalloc3D, HZP_ALLOC_3D },
-	}, kernels[] = {
-		{ LB_ID_hipLaunchKernel, HZ_KERNEL },
-		{ LB_ID_hipLaunchKernel_spt, HZ_KERNEL },
-		{ LB_ID_hipLaunchCooperativeKernel, HZ_KERNEL },
-		{ LB_ID_hipLaunchCooperativeKernel_spt, HZ_KERNEL },
-		{ LB_ID_hipExtLaunchKernel, HZ_KERNEL },
-		{ LB_ID_hipModuleLaunchKernel, HZ_KERNEL },
-		{ LB_ID_hipExtModuleLaunchKernel, HZ_KERNEL },
-		{ LB_ID_lb_cxx_hipExtModuleLaunchKernel, HZ_KERNEL },
-		{ LB_ID_hipHccModuleLaunchKernel, HZ_KERNEL },
-		{ LB_ID_lb_cxx_hipHccModuleLaunchKernel, HZ_KERNEL },
-		{ LB_ID_hipModuleLaunchCooperativeKernel, HZ_KERNEL },
-	};
-	unsigned i;
+	int i;
 
-	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
-		s0_hz_touch_op[ops[i].id] = ops[i].op;
-	for (i = 0; i < sizeof(post) / sizeof(post[0]); i++)
-		s0_hz_post_op[post[i].id] = post[i].op;
+	for (i = 0; i < LB_API_COUNT; i++) {
+		s0_hz_touch_op[i] = (uint8_t)hz_touch_of(i);
+		s0_hz_post_op[i] = hz_post_of(i);
+	}
 	/* kernels' layouts: the shim's registry learns them from now on */
-	for (i = 0; i < sizeof(kernels) / sizeof(kernels[0]); i++)
-		s0_hz_touch_op[kernels[i].id] = kernels[i].op;
 	lb_kreg_enable();
 }
 
@@ -335,86 +372,77 @@ static int hz_kernel(struct lb_call *c, uint64_t sub)
 	return m ? s0_hz_granules(mo->g, mo->s, m, sub, &mo->seal) : 0;
 }
 
+/* The 8-byte (pointer, size_t) parameter at byte offset off of args. */
+static inline uint64_t hz_w(const void *args, unsigned off)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *)args + off, sizeof(v));
+	return v;
+}
+
+/* A copy's direction: its KIND argument, or the one its role implies. */
+static inline int hz_kind(const struct hz_how *w, const void *a)
+{
+	int k;
+
+	if (w->kind == HZ_NOKIND)
+		return w->ds & 15;
+	memcpy(&k, (const char *)a + w->kind, sizeof(k));
+	return k;
+}
+
 void s0_hz_touch(struct lb_call *c, uint64_t sub)
 {
 	const void *a = c->args;
 	unsigned op = s0_hz_touch_op[c->api];
-	int hz;
+	const struct hz_how *w = &hz_how[c->api];
+	int hz, kind;
+	size_t n;
 
 	switch (op) {
 	case HZ_NONE:
 		return;
-	case HZ_MEMCPY: {
-		const struct lb_args_hipMemcpy *m = a;
-
-		hz = hz_copy(hz_u(m->dst), hz_u(m->src), m->sizeBytes, m->kind,
-			     sub);
+	case HZ_SET:
+		n = hz_w(a, w->n) << (w->ds >> 4);
+		hz = n && s0_hz_range(hz_w(a, w->dst), hz_w(a, w->dst) + n,
+				      sub);
 		break;
-	}
-	case HZ_HTOD:
-	case HZ_DTOH:
-	case HZ_DTOD: {
-		const struct lb_args_hipMemcpyDtoD *m = a;
-		int kind = op == HZ_HTOD   ? hipMemcpyHostToDevice
-			   : op == HZ_DTOH ? hipMemcpyDeviceToHost
-					   : hipMemcpyDeviceToDevice;
-
-		hz = hz_copy(hz_u(m->dst), hz_u(m->src), m->sizeBytes, kind,
-			     sub);
+	case HZ_COPY:
+		hz = hz_copy(hz_w(a, w->dst), hz_w(a, w->src), hz_w(a, w->n),
+			     hz_kind(w, a), sub);
 		break;
-	}
-	case HZ_PEER: {
-		const struct lb_args_hipMemcpyPeer *m = a;
-
-		hz = hz_copy(hz_u(m->dst), hz_u(m->src), m->sizeBytes,
-			     hipMemcpyDeviceToDevice, sub);
-		break;
-	}
-	case HZ_MEMCPY2D: {
-		const struct lb_args_hipMemcpy2D *m = a;
-
+	case HZ_COPY2D:
+		kind = hz_kind(w, a);
 		hz = 0;
-		if (m->kind != hipMemcpyHostToHost &&
-		    m->kind != hipMemcpyDeviceToHost)
-			hz |= hz_rows(hz_u(m->dst), m->dpitch, m->width,
-				      m->height, sub);
-		if (m->kind != hipMemcpyHostToHost &&
-		    m->kind != hipMemcpyHostToDevice)
-			hz |= hz_rows(hz_u(m->src), m->spitch, m->width,
-				      m->height, sub);
+		if (kind != hipMemcpyHostToHost &&
+		    kind != hipMemcpyDeviceToHost)
+			hz |= hz_rows(hz_w(a, w->dst), hz_w(a, w->p),
+				      hz_w(a, w->n), hz_w(a, w->h), sub);
+		if (kind != hipMemcpyHostToHost &&
+		    kind != hipMemcpyHostToDevice)
+			hz |= hz_rows(hz_w(a, w->src), hz_w(a, w->sp),
+				      hz_w(a, w->n), hz_w(a, w->h), sub);
 		break;
-	}
-	case HZ_SET1:
-	case HZ_SET2:
-	case HZ_SET4: {
-		const struct lb_args_hipMemsetD32 *m = a;
-		size_t n = m->count << (op == HZ_SET4	? 2
-					: op == HZ_SET2 ? 1
-							: 0);
-
-		hz = n && s0_hz_range(hz_u(m->dest), hz_u(m->dest) + n, sub);
+	case HZ_SET2D:
+		hz = hz_rows(hz_w(a, w->dst), hz_w(a, w->p),
+			     hz_w(a, w->n) << (w->ds >> 4), hz_w(a, w->h), sub);
 		break;
-	}
-	case HZ_SET2D: {
-		const struct lb_args_hipMemset2D *m = a;
-
-		hz = hz_rows(hz_u(m->dst), m->pitch, m->width, m->height, sub);
-		break;
-	}
 	case HZ_SET3D: {
-		const struct lb_args_hipMemset3D *m = a;
-		const hipPitchedPtr *p = &m->pitchedDevPtr;
-		const hipExtent *e = &m->extent;
+		hipPitchedPtr p;
+		hipExtent e;
 
+		memcpy(&p, (const char *)a + w->dst, sizeof(p));
+		memcpy(&e, (const char *)a + w->h, sizeof(e));
 		hz = 0;
-		if (e->width && e->height && e->depth)
-			hz = hz_rows(hz_u(p->ptr), p->pitch, e->width,
-				     p->ysize * (e->depth - 1) + e->height, sub);
+		if (e.width && e.height && e.depth)
+			hz = hz_rows(hz_u(p.ptr), p.pitch, e.width,
+				     p.ysize * (e.depth - 1) + e.height, sub);
 		break;
 	}
 	case HZ_KERNEL:
 		if (hz_kernel(c, sub))
-			s0_hz_count(c, *(const void *const *)c->args);
+			s0_hz_count(c, lb_ar_ptr(c->api, a, LB_AR_KERNEL));
 		return;
 	default:
 		return;
@@ -474,73 +502,63 @@ const char *s0_hz_kernel_name(const void *fn)
 	return name;
 }
 
+/* After a call, by its role (hz_post_of): events, names, allocations. */
 void s0_hz_post(struct lb_call *c, int remapped)
 {
-	switch (s0_hz_post_op[c->api]) {
-	case HZP_RECORD:
-		if (c->ret == hipSuccess) {
-			const struct lb_args_hipEventRecord *a = c->args;
-			int d = s0_me.dev;
+	int api = c->api, ok = c->ret == hipSuccess;
+	const void *a = c->args;
+	void **out = lb_ar_ptr(api, a, LB_AR_OUT);
+	hipPitchedPtr *pp;
+	size_t *pitch;
+	int d;
 
-			s0_hz_recorded(a->event, remapped,
-				       d >= 0 && d < S0_MAXDEV
-					       ? s0_me.sub[d] : 0);
-		}
+	switch (s0_hz_post_op[api]) {
+	case HZP_RECORD:
+		d = s0_me.dev;
+		if (ok)
+			s0_hz_recorded(lb_ar_ptr(api, a, LB_AR_EVENT), remapped,
+				       d >= 0 && d < S0_MAXDEV ? s0_me.sub[d]
+							      : 0);
 		return;
 	case HZP_WAIT:
-		if (c->ret == hipSuccess && remapped)
-			s0_hz_waited(((struct lb_args_hipStreamWaitEvent *)
-					      c->args)->event);
+		if (ok && remapped)
+			s0_hz_waited(lb_ar_ptr(api, a, LB_AR_EVENT));
 		return;
 	case HZP_EVDONE:
-		/* both rows take the event first */
-		if (c->ret == hipSuccess)
-			s0_hz_event_done(
-				((struct lb_args_hipEventQuery *)c->args)
-					->event);
+		if (ok)
+			s0_hz_event_done(lb_ar_ptr(api, a, LB_AR_EVENT));
 		return;
 	case HZP_EVGONE:
-		if (c->ret == hipSuccess)
-			s0_hz_event_gone(
-				((struct lb_args_hipEventDestroy *)c->args)
-					->event);
+		if (ok)
+			s0_hz_event_gone(lb_ar_ptr(api, a, LB_AR_EVENT));
 		return;
-	case HZP_REGFN: {
-		const struct lb_args___hipRegisterFunction *a = c->args;
-
+	case HZP_REGFN:
 		/* the program's static string: kept by reference */
-		hz_name_add(a->hostFunction, a->deviceName, 0);
+		hz_name_add(lb_ar_ptr(api, a, LB_AR_KERNEL),
+			    lb_ar_ptr(api, a, LB_AR_NAME), 0);
 		return;
-	}
-	case HZP_ALLOC: {
-		/* every row: (void **ptr, size_t size, ...) */
-		const struct lb_args_hipMalloc *a = c->args;
-
-		if (c->ret == hipSuccess && a->ptr)
-			hz_known_add((uintptr_t)*a->ptr, a->size);
+	case HZP_MODFN:
+		if (ok && out)
+			hz_name_add(*out, lb_ar_ptr(api, a, LB_AR_NAME), 1);
 		return;
-	}
-	case HZP_ALLOC_PITCH: {
-		const struct lb_args_hipMallocPitch *a = c->args;
-
-		if (c->ret == hipSuccess && a->ptr && a->pitch)
-			hz_known_add((uintptr_t)*a->ptr, *a->pitch * a->height);
+	case HZP_ALLOC:
+		if (ok && out)
+			hz_known_add((uintptr_t)*out,
+				     lb_ar_size(api, a, LB_AR_BYTES));
 		return;
-	}
+	case HZP_ALLOC_PITCH:
+		pitch = lb_ar_ptr(api, a, LB_AR_PITCH_OUT);
+		if (ok && out && pitch)
+			hz_known_add((uintptr_t)*out,
+				     *pitch * lb_ar_size(api, a, LB_AR_HEIGHT));
+		return;
 	case HZP_ALLOC_3D: {
-		const struct lb_args_hipMalloc3D *a = c->args;
+		const hipExtent *e = lb_ar_at(api, a, LB_AR_EXTENT);
 
-		if (c->ret == hipSuccess && a->pitchedDevPtr)
-			hz_known_add((uintptr_t)a->pitchedDevPtr->ptr,
-				     a->pitchedDevPtr->pitch * a->extent.height *
-					     a->extent.depth);
-		return;
-	}
-	case HZP_MODFN: {
-		const struct lb_args_hipModuleGetFunction *a = c->args;
-
-		if (c->ret == hipSuccess && a->function)
-			hz_name_add(*a->function, a->kname, 1);
+		pp = lb_ar_ptr(api, a, LB_AR_PITCHED_OUT);
+		if (ok && pp)
+			hz_known_add((uintptr_t)pp->ptr,
+				     pp->pitch * e->height * e->depth);
 		return;
 	}
 	default:

@@ -1,6 +1,8 @@
 /*
- * trace_args.c - what each API's call record holds in a[] and note, as
- * trace_format.h and lbshim-trace(5) define it per kind of call.
+ * trace_args.c - what each call's record holds in a[] and note, as
+ * trace_format.h and lbshim-trace(5) define it per kind of call, read from
+ * the call's arguments by their roles (include/lbshim/roles.h): a row is
+ * recorded as its roles say, never by its name.
  *
  * Runs in the post hook, after the runtime: outputs (the pointer hipMalloc
  * returned, the stream created) are read only when the call succeeded and
@@ -8,11 +10,52 @@
  * runtime wrote them.
  */
 #include "trace.h"
+#include "lbshim/roles_gen.h"
 
-#define LB_A(NAME) const struct lb_args_##NAME *a = c->args
+/*
+ * Every fill below runs in a case of a switch over the rows (the cases
+ * generated from the table: trace_args_rows.h), with the row's id and role
+ * constants: its reads of this static copy of lb_arg_tab fold into the
+ * parameters' offsets, as the hand-written cases' reads of each row's
+ * struct did, and the copy itself is left out of the library.
+ */
+static const uint8_t lb_tab[LB_API_COUNT][64] = {
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
+	[LB_ID_##NAME] = LB_ARG_ROW(NAME, __VA_ARGS__),
+#include "lbshim/hip_api.def"
+#undef LB_API
+};
+
 #define LB_P(x) ((uint64_t)(uintptr_t)(x))
-#define LB_OUT(p) (ok && (p) ? LB_P(*(p)) : 0)
-#define LB_OUTV(p) (ok && (p) ? (uint64_t)(*(p)) : 0)
+/* Call c's argument in role r: present?, its address, pointer, integer. */
+#define LB_RH(r) lb_ar_has_in(lb_tab, api, LB_AR_##r)
+#define LB_RAT(r) lb_ar_at_in(lb_tab, api, a, LB_AR_##r)
+#define LB_RP(r) lb_ar_ptr_in(lb_tab, api, a, LB_AR_##r)
+#define LB_RU(r) lb_ar_u64_in(lb_tab, api, a, LB_AR_##r)
+/* A fill of row api, of role role (constants in each case). */
+#define LB_FILL_(name)                                                  \
+	static inline __attribute__((always_inline)) void name(          \
+		struct lb_trace_rec *r, const struct lb_call *c, int api, \
+		unsigned role)
+
+/* What an out-pointer p points to, when the call wrote it (ok). */
+static uint64_t lb_out8(int ok, const void *p)
+{
+	uint64_t v = 0;
+
+	if (ok && p)
+		memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static uint64_t lb_out4(int ok, const void *p)
+{
+	uint32_t v = 0;
+
+	if (ok && p)
+		memcpy(&v, p, sizeof(v));
+	return v;
+}
 
 static uint16_t lb_sat16(uint32_t v)
 {
@@ -20,32 +63,18 @@ static uint16_t lb_sat16(uint32_t v)
 }
 
 static void lb_pack_launch(struct lb_trace_rec *r, uint32_t kid,
-			   uint64_t shmem, dim3 g, dim3 b)
+			   uint64_t shmem, const uint32_t g[3],
+			   const uint32_t b[3])
 {
 	if (shmem > UINT32_MAX)
 		shmem = UINT32_MAX;
 	r->a[0] = kid | shmem << 32;
-	r->a[1] = g.x | (uint64_t)g.y << 32;
-	r->a[2] = lb_sat16(g.z) | (uint64_t)lb_sat16(b.x) << 16 |
-		  (uint64_t)lb_sat16(b.y) << 32 | (uint64_t)lb_sat16(b.z) << 48;
-	if (g.z > 0xffff)
+	r->a[1] = g[0] | (uint64_t)g[1] << 32;
+	r->a[2] = lb_sat16(g[2]) | (uint64_t)lb_sat16(b[0]) << 16 |
+		  (uint64_t)lb_sat16(b[1]) << 32 |
+		  (uint64_t)lb_sat16(b[2]) << 48;
+	if (g[2] > 0xffff)
 		r->hdr.flags |= LB_RF_GRIDZ_SAT;
-}
-
-/* Ext/Hcc module launches take work sizes; the grid is global / local. */
-static void lb_pack_work(struct lb_trace_rec *r, uint32_t kid, uint64_t shmem,
-			 uint32_t gx, uint32_t gy, uint32_t gz, uint32_t lx,
-			 uint32_t ly, uint32_t lz)
-{
-	dim3 g = { lx ? gx / lx : gx, ly ? gy / ly : gy, lz ? gz / lz : gz };
-	dim3 b = { lx, ly, lz };
-
-	lb_pack_launch(r, kid, shmem, g, b);
-}
-
-static uint32_t lb_kid(const void *f, int module, hipStream_t s)
-{
-	return lb_names_kernel(f, module, s);
 }
 
 /* The program's string s as a new string of the file (0: none). */
@@ -57,547 +86,333 @@ static uint64_t lb_str_id(const char *s)
 	return n > 0 ? lb_names_string(buf, (size_t)n) : 0;
 }
 
-static void lb_fill_launch(struct lb_trace_rec *r, const struct lb_call *c)
+/*
+ * Launches: the kernel's name (a launch, a module launch), shared memory,
+ * grid and block, or the work size (the Ext/Hcc module launches: grid is
+ * global / local); a host function or callback, its data and flags; a
+ * graph; the <<<>>> configuration pushed, configured or popped.
+ */
+LB_FILL_(lb_fill_launch_)
 {
 	int ok = c->ret == hipSuccess;
+	const void *a = c->args;
+	uint32_t g[3], b[3], kid = 0;
+	const uint32_t *gp, *bp;
+	const uint64_t *sp;
+	int i;
 
-	switch (c->api) {
-	case LB_ID_hipLaunchKernel:
-	case LB_ID_hipLaunchKernel_spt: {
-		LB_A(hipLaunchKernel);
-		lb_pack_launch(r, lb_kid(a->function_address, 0, a->stream),
-			       a->sharedMemBytes, a->numBlocks, a->dimBlocks);
-		break;
-	}
-	case LB_ID_hipLaunchCooperativeKernel: {
-		LB_A(hipLaunchCooperativeKernel);
-		lb_pack_launch(r, lb_kid(a->f, 0, a->stream), a->sharedMemBytes,
-			       a->gridDim, a->blockDimX);
-		break;
-	}
-	case LB_ID_hipLaunchCooperativeKernel_spt: {
-		LB_A(hipLaunchCooperativeKernel_spt);
-		lb_pack_launch(r, lb_kid(a->f, 0, a->hStream),
-			       a->sharedMemBytes, a->gridDim, a->blockDim);
-		break;
-	}
-	case LB_ID_hipExtLaunchKernel: {
-		LB_A(hipExtLaunchKernel);
-		lb_pack_launch(r, lb_kid(a->function_address, 0, a->stream),
-			       a->sharedMemBytes, a->numBlocks, a->dimBlocks);
-		break;
-	}
-	case LB_ID_hipModuleLaunchKernel: {
-		LB_A(hipModuleLaunchKernel);
-		dim3 g = { a->gridDimX, a->gridDimY, a->gridDimZ };
-		dim3 b = { a->blockDimX, a->blockDimY, a->blockDimZ };
-
-		lb_pack_launch(r, lb_kid(a->f, 1, a->stream), a->sharedMemBytes,
-			       g, b);
-		break;
-	}
-	case LB_ID_hipExtModuleLaunchKernel:
-	case LB_ID_lb_cxx_hipExtModuleLaunchKernel: {
-		LB_A(hipExtModuleLaunchKernel);
-		lb_pack_work(r, lb_kid(a->f, 1, a->hStream), a->sharedMemBytes,
-			     a->globalWorkSizeX, a->globalWorkSizeY,
-			     a->globalWorkSizeZ, a->localWorkSizeX,
-			     a->localWorkSizeY, a->localWorkSizeZ);
-		break;
-	}
-	case LB_ID_hipHccModuleLaunchKernel:
-	case LB_ID_lb_cxx_hipHccModuleLaunchKernel: {
-		LB_A(hipHccModuleLaunchKernel);
-		lb_pack_work(r, lb_kid(a->f, 1, a->hStream), a->sharedMemBytes,
-			     a->globalWorkSizeX, a->globalWorkSizeY,
-			     a->globalWorkSizeZ, a->localWorkSizeX,
-			     a->localWorkSizeY, a->localWorkSizeZ);
-		break;
-	}
-	case LB_ID_hipLaunchHostFunc: {
-		LB_A(hipLaunchHostFunc);
-		r->a[0] = LB_P(a->fn);
-		r->a[1] = LB_P(a->userData);
-		break;
-	}
-	case LB_ID_hipStreamAddCallback: {
-		LB_A(hipStreamAddCallback);
-		r->a[0] = LB_P(a->callback);
-		r->a[1] = LB_P(a->userData);
-		r->a[2] = a->flags;
-		break;
-	}
-	case LB_ID_hipGraphLaunch: {
-		LB_A(hipGraphLaunch);
-		r->a[0] = LB_P(a->graphExec);
-		break;
-	}
-	case LB_ID___hipPushCallConfiguration: {
-		LB_A(__hipPushCallConfiguration);
-		lb_pack_launch(r, 0, a->sharedMem, a->gridDim, a->blockDim);
-		break;
-	}
-	case LB_ID___hipPopCallConfiguration: {
-		LB_A(__hipPopCallConfiguration);
-		dim3 z = { 0, 0, 0 };
-
-		if (ok && a->gridDim && a->blockDim && a->sharedMem)
-			lb_pack_launch(r, 0, *a->sharedMem, *a->gridDim,
-				       *a->blockDim);
-		else
-			lb_pack_launch(r, 0, 0, z, z);
-		break;
-	}
+	switch (role) {
+	case LB_ROLE_NONE:
+		return;
+	case LB_ROLE_HOST_FN:
+	case LB_ROLE_CALLBACK:
+		r->a[0] = LB_P(LB_RP(FN));
+		r->a[1] = LB_P(LB_RP(USERDATA));
+		r->a[2] = LB_RU(FLAGS);
+		return;
+	case LB_ROLE_GRAPH_LAUNCH:
+		r->a[0] = LB_P(LB_RP(GRAPH));
+		return;
+	case LB_ROLE_CONFIG_POP:
+		gp = LB_RP(GRID_OUT);
+		bp = LB_RP(BLOCK_OUT);
+		sp = LB_RP(SHMEM_OUT);
+		if (ok && gp && bp && sp) {
+			memcpy(g, gp, sizeof(g));
+			memcpy(b, bp, sizeof(b));
+			lb_pack_launch(r, 0, *sp, g, b);
+		} else {
+			memset(g, 0, sizeof(g));
+			lb_pack_launch(r, 0, 0, g, g);
+		}
+		return;
 	default:
 		break;
 	}
+	if (LB_RH(KERNEL))
+		kid = lb_names_kernel(LB_RP(KERNEL),
+				      role == LB_ROLE_LAUNCH_MODULE,
+				      c->stream ? *c->stream : NULL);
+	lb_ar_dim_in(lb_tab, api, a, LB_AR_BLOCK, b);
+	if (LB_RH(WORK)) {
+		lb_ar_dim_in(lb_tab, api, a, LB_AR_WORK, g);
+		for (i = 0; i < 3; i++)
+			if (b[i])
+				g[i] /= b[i];
+	} else {
+		lb_ar_dim_in(lb_tab, api, a, LB_AR_GRID, g);
+	}
+	lb_pack_launch(r, kid, LB_RU(SHMEM), g, b);
 }
 
-static void lb_fill_alloc(struct lb_trace_rec *r, const struct lb_call *c)
+/*
+ * Allocations: the pointer returned, the bytes asked (a pitched one's
+ * width * height, a 3D one's extent, an array's channels' bytes times its
+ * extent, a height or depth of 0 counting 1), the pitch returned, the
+ * flags or the memory pool (the pool's note: lb_fill_alloc).
+ */
+LB_FILL_(lb_fill_alloc_)
 {
 	int ok = c->ret == hipSuccess;
+	const void *a = c->args;
+	const hipPitchedPtr *pp;
+	const hipExtent *e = LB_RAT(EXTENT);
+	const struct hipChannelFormatDesc *d;
+	uint64_t bytes;
 
-	r->hdr.note = (uint8_t)c->scratch[LB_NOTE_POOL];
-	switch (c->api) {
-	case LB_ID_hipMalloc: {
-		LB_A(hipMalloc);
-		r->a[0] = LB_OUT(a->ptr);
-		r->a[1] = a->size;
-		break;
+	(void)role; /* the roles of its arguments say it all */
+	if (LB_RH(OUT)) {
+		r->a[0] = lb_out8(ok, LB_RP(OUT));
+	} else if (LB_RH(PITCHED_OUT)) {
+		pp = LB_RP(PITCHED_OUT);
+		r->a[0] = ok && pp ? LB_P(pp->ptr) : 0;
 	}
-	case LB_ID_hipMallocManaged: {
-		LB_A(hipMallocManaged);
-		r->a[0] = LB_OUT(a->dev_ptr);
-		r->a[1] = a->size;
-		r->a[2] = a->flags;
-		break;
+	if (LB_RH(BYTES)) {
+		r->a[1] = LB_RU(BYTES);
+	} else if (LB_RH(WIDTH)) {
+		r->a[1] = (uint64_t)LB_RU(WIDTH) * LB_RU(HEIGHT);
+	} else if (e && LB_RH(DESC)) {
+		d = LB_RP(DESC);
+		bytes = ok && d ? ((uint64_t)d->x + d->y + d->z + d->w) / 8 : 0;
+		r->a[1] = bytes * e->width * (e->height ? e->height : 1) *
+			  (e->depth ? e->depth : 1);
+	} else if (e) {
+		r->a[1] = (uint64_t)e->width * e->height * e->depth;
 	}
-	case LB_ID_hipMallocPitch: {
-		LB_A(hipMallocPitch);
-		r->a[0] = LB_OUT(a->ptr);
-		r->a[1] = (uint64_t)a->width * a->height;
-		r->a[2] = LB_OUTV(a->pitch);
-		break;
+	if (LB_RH(PITCH_OUT))
+		r->a[2] = lb_out8(ok, LB_RP(PITCH_OUT));
+	else if (LB_RH(FLAGS))
+		r->a[2] = LB_RU(FLAGS);
+	else
+		r->a[2] = LB_P(LB_RP(MEMPOOL));
+}
+
+/* The direction a copy's role implies, or its KIND's. */
+static inline __attribute__((always_inline)) uint8_t
+lb_copy_kind(int api, const void *a, unsigned role)
+{
+	switch (role) {
+	case LB_ROLE_COPY_HTOD:
+		return hipMemcpyHostToDevice;
+	case LB_ROLE_COPY_DTOH:
+		return hipMemcpyDeviceToHost;
+	case LB_ROLE_COPY_DTOD:
+	case LB_ROLE_COPY_PEER:
+		return hipMemcpyDeviceToDevice;
+	default:
+		return (uint8_t)LB_RU(KIND);
 	}
-	case LB_ID_hipExtMallocWithFlags: {
-		LB_A(hipExtMallocWithFlags);
-		r->a[0] = LB_OUT(a->ptr);
-		r->a[1] = a->sizeBytes;
-		r->a[2] = a->flags;
-		break;
+}
+
+/* Copies: dst, src, bytes (2D: width * height), the direction; a
+ * prefetch: the pointer, the device, the bytes. */
+LB_FILL_(lb_fill_copy_)
+{
+	const void *a = c->args;
+
+	if (role == LB_ROLE_PREFETCH) {
+		r->a[0] = LB_P(LB_RP(PTR));
+		r->a[1] = (uint32_t)LB_RU(DEVICE);
+		r->a[2] = LB_RU(BYTES);
+		return;
 	}
-	case LB_ID_hipMallocAsync: {
-		LB_A(hipMallocAsync);
-		r->a[0] = LB_OUT(a->dev_ptr);
-		r->a[1] = a->size;
-		break;
-	}
-	case LB_ID_hipMallocFromPoolAsync: {
-		LB_A(hipMallocFromPoolAsync);
-		r->a[0] = LB_OUT(a->dev_ptr);
-		r->a[1] = a->size;
-		r->a[2] = LB_P(a->mem_pool);
-		break;
-	}
-	case LB_ID_hipHostMalloc:
-	case LB_ID_hipHostAlloc: { /* the same parameters */
-		LB_A(hipHostMalloc);
-		r->a[0] = LB_OUT(a->ptr);
-		r->a[1] = a->size;
-		r->a[2] = a->flags;
-		break;
-	}
-	case LB_ID_hipMallocHost:
-	case LB_ID_hipMemAllocHost: {
-		LB_A(hipMallocHost);
-		r->a[0] = LB_OUT(a->ptr);
-		r->a[1] = a->size;
-		break;
-	}
-	case LB_ID_hipMalloc3D: { /* size: what was asked, as hipMallocPitch */
-		LB_A(hipMalloc3D);
-		r->a[0] = ok && a->pitchedDevPtr ? LB_P(a->pitchedDevPtr->ptr)
+	if (role < LB_ROLE_COPY || role > LB_ROLE_COPY_WAIT)
+		return;
+	r->a[0] = LB_P(LB_RP(DST));
+	r->a[1] = LB_P(LB_RP(SRC));
+	r->a[2] = LB_RH(BYTES)
+			  ? LB_RU(BYTES)
+			  : (uint64_t)LB_RU(WIDTH) * LB_RU(HEIGHT);
+	r->hdr.note = lb_copy_kind(api, a, role);
+}
+
+/*
+ * Sets: dst (a 3D set's pointer), the value, the bytes: BYTES, NUM values
+ * of the role's width, or the shape (width * height, the extent).
+ */
+LB_FILL_(lb_fill_set_)
+{
+	const void *a = c->args;
+	unsigned shift = role == LB_ROLE_SET16	  ? 1
+			 : role == LB_ROLE_SET32 ? 2
 						 : 0;
-		r->a[1] = (uint64_t)a->extent.width * a->extent.height *
-			  a->extent.depth;
-		break;
-	}
-	case LB_ID_hipMalloc3DArray: {
-		/* bytes: the channels' bits per element (a 1D or 2D array
-		 * has a height or depth of 0) */
-		LB_A(hipMalloc3DArray);
-		uint64_t e = ok && a->desc ? ((uint64_t)a->desc->x + a->desc->y +
-					      a->desc->z + a->desc->w) / 8
-					   : 0;
+	const hipPitchedPtr *pp;
+	const hipExtent *e;
 
-		r->a[0] = LB_OUT(a->array);
-		r->a[1] = e * a->extent.width *
-			  (a->extent.height ? a->extent.height : 1) *
-			  (a->extent.depth ? a->extent.depth : 1);
-		r->a[2] = a->flags;
-		break;
+	if (role < LB_ROLE_SET || role > LB_ROLE_SET32)
+		return;
+	r->a[1] = LB_RU(VALUE);
+	if (LB_RH(PITCHED)) {
+		pp = LB_RAT(PITCHED);
+		e = LB_RAT(EXTENT);
+		r->a[0] = LB_P(pp->ptr);
+		r->a[2] = (uint64_t)e->width * e->height * e->depth;
+		return;
 	}
-	default:
-		break;
-	}
+	r->a[0] = LB_P(LB_RP(DST));
+	if (LB_RH(BYTES))
+		r->a[2] = LB_RU(BYTES);
+	else if (LB_RH(NUM))
+		r->a[2] = LB_RU(NUM) << shift;
+	else
+		r->a[2] = (uint64_t)LB_RU(WIDTH) * LB_RU(HEIGHT) << shift;
 }
 
-static void lb_fill_copy(struct lb_trace_rec *r, const struct lb_call *c)
-{
-	switch (c->api) {
-	case LB_ID_hipMemcpy:
-	case LB_ID_hipMemcpy_spt: {
-		LB_A(hipMemcpy);
-		r->a[0] = LB_P(a->dst);
-		r->a[1] = LB_P(a->src);
-		r->a[2] = a->sizeBytes;
-		r->hdr.note = (uint8_t)a->kind;
-		break;
-	}
-	case LB_ID_hipMemcpyAsync:
-	case LB_ID_hipMemcpyAsync_spt:
-	case LB_ID_hipMemcpyWithStream: {
-		LB_A(hipMemcpyAsync);
-		r->a[0] = LB_P(a->dst);
-		r->a[1] = LB_P(a->src);
-		r->a[2] = a->sizeBytes;
-		r->hdr.note = (uint8_t)a->kind;
-		break;
-	}
-	case LB_ID_hipMemcpyHtoD:
-	case LB_ID_hipMemcpyHtoDAsync: {
-		LB_A(hipMemcpyHtoD);
-		r->a[0] = LB_P(a->dst);
-		r->a[1] = LB_P(a->src);
-		r->a[2] = a->sizeBytes;
-		r->hdr.note = hipMemcpyHostToDevice;
-		break;
-	}
-	case LB_ID_hipMemcpyDtoH:
-	case LB_ID_hipMemcpyDtoHAsync: {
-		LB_A(hipMemcpyDtoH);
-		r->a[0] = LB_P(a->dst);
-		r->a[1] = LB_P(a->src);
-		r->a[2] = a->sizeBytes;
-		r->hdr.note = hipMemcpyDeviceToHost;
-		break;
-	}
-	case LB_ID_hipMemcpyDtoD:
-	case LB_ID_hipMemcpyDtoDAsync: {
-		LB_A(hipMemcpyDtoD);
-		r->a[0] = LB_P(a->dst);
-		r->a[1] = LB_P(a->src);
-		r->a[2] = a->sizeBytes;
-		r->hdr.note = hipMemcpyDeviceToDevice;
-		break;
-	}
-	case LB_ID_hipMemcpy2D:
-	case LB_ID_hipMemcpy2D_spt:
-	case LB_ID_hipMemcpy2DAsync: {
-		LB_A(hipMemcpy2D);
-		r->a[0] = LB_P(a->dst);
-		r->a[1] = LB_P(a->src);
-		r->a[2] = (uint64_t)a->width * a->height;
-		r->hdr.note = (uint8_t)a->kind;
-		break;
-	}
-	case LB_ID_hipMemPrefetchAsync: {
-		LB_A(hipMemPrefetchAsync);
-		r->a[0] = LB_P(a->dev_ptr);
-		r->a[1] = (uint64_t)(uint32_t)a->device;
-		r->a[2] = a->count;
-		break;
-	}
-	default:
-		break;
-	}
-}
-
-static void lb_fill_set(struct lb_trace_rec *r, const struct lb_call *c)
-{
-	switch (c->api) {
-	case LB_ID_hipMemset:
-	case LB_ID_hipMemset_spt:
-	case LB_ID_hipMemsetAsync: {
-		LB_A(hipMemset);
-		r->a[0] = LB_P(a->dst);
-		r->a[1] = (uint64_t)(uint32_t)a->value;
-		r->a[2] = a->sizeBytes;
-		break;
-	}
-	case LB_ID_hipMemsetD32: {
-		LB_A(hipMemsetD32);
-		r->a[0] = LB_P(a->dest);
-		r->a[1] = (uint64_t)(uint32_t)a->value;
-		r->a[2] = (uint64_t)a->count * 4;
-		break;
-	}
-	case LB_ID_hipMemsetD32Async: {
-		LB_A(hipMemsetD32Async);
-		r->a[0] = LB_P(a->dst);
-		r->a[1] = (uint64_t)(uint32_t)a->value;
-		r->a[2] = (uint64_t)a->count * 4;
-		break;
-	}
-	default:
-		break;
-	}
-}
-
-static void lb_fill_event(struct lb_trace_rec *r, const struct lb_call *c)
+/* Events: the event (created, recorded, queried, destroyed, waited for)
+ * and flags; an interval's two events and the float result's bits. */
+LB_FILL_(lb_fill_event_)
 {
 	int ok = c->ret == hipSuccess;
+	const void *a = c->args;
 
-	switch (c->api) {
-	case LB_ID_hipEventCreate: {
-		LB_A(hipEventCreate);
-		r->a[0] = LB_OUT(a->event);
-		break;
-	}
-	case LB_ID_hipEventCreateWithFlags: {
-		LB_A(hipEventCreateWithFlags);
-		r->a[0] = LB_OUT(a->event);
-		r->a[1] = a->flags;
-		break;
-	}
-	case LB_ID_hipEventRecord:
-	case LB_ID_hipEventRecord_spt: {
-		LB_A(hipEventRecord);
-		r->a[0] = LB_P(a->event);
-		break;
-	}
-	case LB_ID_hipEventQuery:
-	case LB_ID_hipEventDestroy: {
-		LB_A(hipEventQuery);
-		r->a[0] = LB_P(a->event);
-		break;
-	}
-	case LB_ID_hipEventElapsedTime: {
-		LB_A(hipEventElapsedTime);
-		uint32_t bits = 0;
+	(void)role; /* the roles of its arguments say it all */
+	if (LB_RH(OUT))
+		r->a[0] = lb_out8(ok, LB_RP(OUT));
+	else
+		r->a[0] = LB_P(LB_RP(EVENT));
+	if (LB_RH(EVENT_END))
+		r->a[1] = LB_P(LB_RP(EVENT_END));
+	else
+		r->a[1] = LB_RU(FLAGS);
+	r->a[2] = lb_out4(ok, LB_RP(MS_OUT));
+}
 
-		if (ok && a->ms)
-			memcpy(&bits, a->ms, sizeof(bits));
-		r->a[0] = LB_P(a->start);
-		r->a[1] = LB_P(a->stop);
-		r->a[2] = bits;
-		break;
-	}
-	case LB_ID_hipStreamWaitEvent:
-	case LB_ID_hipStreamWaitEvent_spt: {
-		LB_A(hipStreamWaitEvent);
-		r->a[0] = LB_P(a->event);
-		r->a[1] = a->flags;
-		break;
-	}
+/*
+ * Streams: the stream created (or destroyed; a query's, as the program
+ * named it), flags (asked, returned), a capture's mode, graph or status,
+ * the priority (asked, returned).
+ */
+LB_FILL_(lb_fill_stream_)
+{
+	int ok = c->ret == hipSuccess;
+	const void *a = c->args;
+
+	switch (role) {
+	case LB_ROLE_STREAM_CREATE:
+		r->a[0] = lb_out8(ok, LB_RP(OUT));
+		r->a[1] = LB_RU(FLAGS);
+		r->a[2] = (uint32_t)LB_RU(PRIORITY);
+		return;
+	case LB_ROLE_STREAM_DESTROY:
+		r->a[0] = LB_P(c->stream ? *c->stream : NULL);
+		return;
+	case LB_ROLE_STREAM_GET:
+		r->a[0] = LB_P(c->stream_named);
+		r->a[1] = lb_out4(ok, LB_RP(FLAGS_OUT));
+		r->a[2] = lb_out4(ok, LB_RP(PRIORITY_OUT));
+		return;
+	case LB_ROLE_CAPTURE_BEGIN:
+		r->a[0] = LB_P(c->stream_named);
+		r->a[1] = LB_RU(MODE);
+		return;
+	case LB_ROLE_CAPTURE_END:
+		r->a[0] = LB_P(c->stream_named);
+		r->a[1] = lb_out8(ok, LB_RP(OUT));
+		return;
+	case LB_ROLE_CAPTURE_STATUS:
+		r->a[0] = LB_P(c->stream_named);
+		r->a[1] = lb_out4(ok, LB_RP(STATUS_OUT));
+		return;
 	default:
-		break;
+		return;
 	}
 }
 
-static void lb_fill_stream(struct lb_trace_rec *r, const struct lb_call *c)
+/*
+ * Registrations: the handle (returned, registered or unregistered), the
+ * name (of the kernel, of the file), the image or module.
+ */
+LB_FILL_(lb_fill_reg_)
 {
 	int ok = c->ret == hipSuccess;
+	const void *a = c->args;
+	void **out = LB_RP(OUT);
 
-	switch (c->api) {
-	case LB_ID_hipStreamCreate: {
-		LB_A(hipStreamCreate);
-		r->a[0] = LB_OUT(a->stream);
-		break;
-	}
-	case LB_ID_hipStreamCreateWithFlags: {
-		LB_A(hipStreamCreateWithFlags);
-		r->a[0] = LB_OUT(a->stream);
-		r->a[1] = a->flags;
-		break;
-	}
-	case LB_ID_hipStreamCreateWithPriority: {
-		LB_A(hipStreamCreateWithPriority);
-		r->a[0] = LB_OUT(a->stream);
-		r->a[1] = a->flags;
-		r->a[2] = (uint64_t)(uint32_t)a->priority;
-		break;
-	}
-	case LB_ID_hipStreamDestroy: {
-		LB_A(hipStreamDestroy);
-		r->a[0] = LB_P(a->stream);
-		break;
-	}
-	case LB_ID_hipStreamGetFlags:
-	case LB_ID_hipStreamGetFlags_spt: {
-		LB_A(hipStreamGetFlags);
-		r->a[0] = LB_P(c->stream_named);
-		r->a[1] = LB_OUTV(a->flags);
-		break;
-	}
-	case LB_ID_hipStreamGetPriority:
-	case LB_ID_hipStreamGetPriority_spt: {
-		LB_A(hipStreamGetPriority);
-		r->a[0] = LB_P(c->stream_named);
-		r->a[2] = ok && a->priority ? (uint64_t)(uint32_t)*a->priority
-					    : 0;
-		break;
-	}
-	case LB_ID_hipStreamBeginCapture: {
-		LB_A(hipStreamBeginCapture);
-		r->a[0] = LB_P(c->stream_named);
-		r->a[1] = (uint64_t)a->mode;
-		break;
-	}
-	case LB_ID_hipStreamEndCapture: {
-		LB_A(hipStreamEndCapture);
-		r->a[0] = LB_P(c->stream_named);
-		r->a[1] = LB_OUT(a->pGraph);
-		break;
-	}
-	case LB_ID_hipStreamIsCapturing: {
-		LB_A(hipStreamIsCapturing);
-		r->a[0] = LB_P(c->stream_named);
-		r->a[1] = LB_OUTV(a->pCaptureStatus);
-		break;
-	}
-	default:
-		break;
-	}
-}
-
-static void lb_fill_reg(struct lb_trace_rec *r, const struct lb_call *c)
-{
-	int ok = c->ret == hipSuccess;
-
-	switch (c->api) {
-	case LB_ID___hipRegisterFatBinary: {
-		LB_A(__hipRegisterFatBinary);
+	switch (role) {
+	case LB_ROLE_REG_FATBIN:
 		r->a[0] = LB_P(c->rval);
-		r->a[2] = LB_P(a->data);
-		break;
-	}
-	case LB_ID___hipRegisterFunction: {
-		LB_A(__hipRegisterFunction);
-		r->a[0] = LB_P(a->hostFunction);
-		r->a[1] = lb_names_kernel(a->hostFunction, 0, NULL);
-		r->a[2] = LB_P(a->modules);
-		break;
-	}
-	case LB_ID___hipUnregisterFatBinary: {
-		LB_A(__hipUnregisterFatBinary);
-		r->a[0] = LB_P(a->modules);
-		break;
-	}
-	case LB_ID_hipModuleLoad: {
-		LB_A(hipModuleLoad);
-		r->a[0] = LB_OUT(a->module);
-		r->a[1] = lb_str_id(a->fname);
-		break;
-	}
-	case LB_ID_hipModuleLoadData:
-	case LB_ID_hipModuleLoadDataEx: {
-		LB_A(hipModuleLoadData);
-		r->a[0] = LB_OUT(a->module);
-		r->a[2] = LB_P(a->image);
-		break;
-	}
-	case LB_ID_hipModuleUnload: {
-		LB_A(hipModuleUnload);
-		r->a[0] = LB_P(a->module);
-		break;
-	}
-	case LB_ID_hipModuleGetFunction: {
-		LB_A(hipModuleGetFunction);
-		r->a[0] = LB_OUT(a->function);
-		r->a[1] = ok && a->function
-				  ? lb_names_kernel(*a->function, 1, NULL)
-				  : lb_str_id(a->kname);
-		r->a[2] = LB_P(a->module);
-		break;
-	}
+		r->a[2] = LB_P(LB_RP(IMAGE));
+		return;
+	case LB_ROLE_REG_FUNCTION:
+		r->a[0] = LB_P(LB_RP(KERNEL));
+		r->a[1] = lb_names_kernel(LB_RP(KERNEL), 0, NULL);
+		r->a[2] = LB_P(LB_RP(MODULE));
+		return;
+	case LB_ROLE_UNREG_FATBIN:
+	case LB_ROLE_MODULE_UNLOAD:
+		r->a[0] = LB_P(LB_RP(MODULE));
+		return;
+	case LB_ROLE_MODULE_LOAD:
+		r->a[0] = lb_out8(ok, out);
+		if (LB_RH(FNAME))
+			r->a[1] = lb_str_id(LB_RP(FNAME));
+		r->a[2] = LB_P(LB_RP(IMAGE));
+		return;
+	case LB_ROLE_MODULE_FUNCTION:
+		r->a[0] = lb_out8(ok, out);
+		r->a[1] = ok && out ? lb_names_kernel(*out, 1, NULL)
+				    : lb_str_id(LB_RP(NAME));
+		r->a[2] = LB_P(LB_RP(MODULE));
+		return;
 	default:
-		break;
+		return;
 	}
 }
 
-static void lb_fill_other(struct lb_trace_rec *r, const struct lb_call *c)
+/*
+ * The other kinds (sync, device, free, other): an event waited for, a
+ * device (set, asked about, returned), a pointer freed (with the pool's
+ * note), memory's free and total, a pointer asked about (its range's
+ * size and base, an advice), an entry point returned by name.
+ */
+LB_FILL_(lb_fill_other_)
 {
 	int ok = c->ret == hipSuccess;
+	const void *a = c->args;
 
-	switch (c->api) {
-	case LB_ID_hipEventSynchronize: {
-		LB_A(hipEventSynchronize);
-		r->a[0] = LB_P(a->event);
-		break;
-	}
-	case LB_ID_hipSetDevice: {
-		LB_A(hipSetDevice);
-		r->a[0] = (uint64_t)(uint32_t)a->deviceId;
-		break;
-	}
-	case LB_ID_hipGetDeviceProperties:
-	case LB_ID_hipGetDevicePropertiesR0000:
-	case LB_ID_hipGetDevicePropertiesR0600: { /* the same parameters */
-		LB_A(hipGetDeviceProperties);
-		r->a[0] = (uint64_t)(uint32_t)a->deviceId;
-		break;
-	}
-	case LB_ID_hipGetDevice: {
-		LB_A(hipGetDevice);
-		r->a[0] = ok && a->deviceId ? (uint64_t)(uint32_t)*a->deviceId
-					    : 0;
-		break;
-	}
-	case LB_ID_hipFree:
-	case LB_ID_hipHostFree:
-	case LB_ID_hipFreeHost: {
-		LB_A(hipFree);
-		r->a[0] = LB_P(a->ptr);
+	switch (role) {
+	case LB_ROLE_EVENT_SYNC:
+		r->a[0] = LB_P(LB_RP(EVENT));
+		return;
+	case LB_ROLE_DEVICE_SET:
+	case LB_ROLE_DEVICE_QUERY:
+		r->a[0] = (uint32_t)LB_RU(DEVICE);
+		return;
+	case LB_ROLE_DEVICE_GET:
+		r->a[0] = lb_out4(ok, LB_RP(DEVICE_OUT));
+		return;
+	case LB_ROLE_FREE:
+	case LB_ROLE_FREE_ASYNC:
+	case LB_ROLE_FREE_HOST:
+		r->a[0] = LB_P(LB_RP(PTR));
 		r->hdr.note = (uint8_t)c->scratch[LB_NOTE_POOL];
-		break;
-	}
-	case LB_ID_hipFreeAsync: {
-		LB_A(hipFreeAsync);
-		r->a[0] = LB_P(a->dev_ptr);
-		r->hdr.note = (uint8_t)c->scratch[LB_NOTE_POOL];
-		break;
-	}
-	case LB_ID_hipMemGetInfo: {
-		LB_A(hipMemGetInfo);
-		r->a[1] = LB_OUTV(a->free);
-		r->a[2] = LB_OUTV(a->total);
-		break;
-	}
-	case LB_ID_hipPointerGetAttributes: {
-		LB_A(hipPointerGetAttributes);
-		r->a[0] = LB_P(a->ptr);
-		break;
-	}
-	case LB_ID_hipMemGetAddressRange: {
-		LB_A(hipMemGetAddressRange);
-		r->a[0] = LB_P(a->dptr);
-		r->a[1] = LB_OUTV(a->psize);
-		r->a[2] = LB_OUT(a->pbase);
-		break;
-	}
-	case LB_ID_hipIpcGetMemHandle: {
-		LB_A(hipIpcGetMemHandle);
-		r->a[0] = LB_P(a->devPtr);
-		break;
-	}
-	case LB_ID_hipMemAdvise: {
-		LB_A(hipMemAdvise);
-		r->a[0] = LB_P(a->dev_ptr);
-		r->a[1] = a->count;
-		r->a[2] = (uint64_t)(uint32_t)a->advice |
-			  (uint64_t)(uint32_t)a->device << 32;
-		break;
-	}
-	case LB_ID_hipGetProcAddress: {
-		LB_A(hipGetProcAddress);
-		r->a[0] = LB_OUT(a->pfn);
-		r->a[1] = lb_str_id(a->symbol);
-		r->a[2] = (uint64_t)(uint32_t)a->hipVersion;
-		break;
-	}
+		return;
+	case LB_ROLE_MEM_INFO:
+		r->a[1] = lb_out8(ok, LB_RP(FREE_OUT));
+		r->a[2] = lb_out8(ok, LB_RP(TOTAL_OUT));
+		return;
+	case LB_ROLE_PTR_ATTRIBUTES:
+	case LB_ROLE_IPC_HANDLE:
+		r->a[0] = LB_P(LB_RP(PTR));
+		return;
+	case LB_ROLE_ADDRESS_RANGE:
+		r->a[0] = LB_P(LB_RP(PTR));
+		r->a[1] = lb_out8(ok, LB_RP(SIZE_OUT));
+		r->a[2] = lb_out8(ok, LB_RP(BASE_OUT));
+		return;
+	case LB_ROLE_ADVISE:
+		r->a[0] = LB_P(LB_RP(PTR));
+		r->a[1] = LB_RU(BYTES);
+		r->a[2] = (uint32_t)LB_RU(ADVICE) |
+			  (uint64_t)(uint32_t)LB_RU(DEVICE) << 32;
+		return;
+	case LB_ROLE_PROC_ADDRESS:
+		r->a[0] = lb_out8(ok, LB_RP(OUT));
+		r->a[1] = lb_str_id(LB_RP(NAME));
+		r->a[2] = (uint32_t)LB_RU(VERSION);
+		return;
 	default:
-		break;
+		return;
 	}
 }
 
@@ -605,9 +420,88 @@ static void lb_fill_other(struct lb_trace_rec *r, const struct lb_call *c)
  * One function per kind, by kind: a call of one of them from the record
  * path costs a load and an indirect call, where a switch over the kinds
  * inlining them all made every record pay the whole set's prologue (six
- * registers saved and restored).  SYNC, DEVICE, FREE and OTHER share
+ * registers saved and restored).  Each is a switch over the rows with
+ * roles (trace_args_rows.h), each case the fill of its kind with the
+ * row's id and role as constants; a row of another kind, or without
+ * roles, records nothing.  SYNC, DEVICE, FREE and OTHER share
  * lb_fill_other.
  */
+static void lb_fill_launch(struct lb_trace_rec *r, const struct lb_call *c)
+{
+	switch (c->api) {
+#define LB_FILL_OK(k) ((k) == LB_KIND_LAUNCH)
+#define LB_FILL_FN lb_fill_launch_
+#include "trace_args_rows.h"
+	}
+}
+
+static void lb_fill_alloc(struct lb_trace_rec *r, const struct lb_call *c)
+{
+	/* every allocation's record has the pool's note */
+	r->hdr.note = (uint8_t)c->scratch[LB_NOTE_POOL];
+	switch (c->api) {
+#define LB_FILL_OK(k) ((k) == LB_KIND_ALLOC)
+#define LB_FILL_FN lb_fill_alloc_
+#include "trace_args_rows.h"
+	}
+}
+
+static void lb_fill_copy(struct lb_trace_rec *r, const struct lb_call *c)
+{
+	switch (c->api) {
+#define LB_FILL_OK(k) ((k) == LB_KIND_COPY)
+#define LB_FILL_FN lb_fill_copy_
+#include "trace_args_rows.h"
+	}
+}
+
+static void lb_fill_set(struct lb_trace_rec *r, const struct lb_call *c)
+{
+	switch (c->api) {
+#define LB_FILL_OK(k) ((k) == LB_KIND_SET)
+#define LB_FILL_FN lb_fill_set_
+#include "trace_args_rows.h"
+	}
+}
+
+static void lb_fill_event(struct lb_trace_rec *r, const struct lb_call *c)
+{
+	switch (c->api) {
+#define LB_FILL_OK(k) ((k) == LB_KIND_EVENT)
+#define LB_FILL_FN lb_fill_event_
+#include "trace_args_rows.h"
+	}
+}
+
+static void lb_fill_stream(struct lb_trace_rec *r, const struct lb_call *c)
+{
+	switch (c->api) {
+#define LB_FILL_OK(k) ((k) == LB_KIND_STREAM)
+#define LB_FILL_FN lb_fill_stream_
+#include "trace_args_rows.h"
+	}
+}
+
+static void lb_fill_reg(struct lb_trace_rec *r, const struct lb_call *c)
+{
+	switch (c->api) {
+#define LB_FILL_OK(k) ((k) == LB_KIND_REG)
+#define LB_FILL_FN lb_fill_reg_
+#include "trace_args_rows.h"
+	}
+}
+
+static void lb_fill_other(struct lb_trace_rec *r, const struct lb_call *c)
+{
+	switch (c->api) {
+#define LB_FILL_OK(k)                                               \
+	((k) == LB_KIND_SYNC || (k) == LB_KIND_DEVICE ||            \
+	 (k) == LB_KIND_FREE || (k) == LB_KIND_OTHER)
+#define LB_FILL_FN lb_fill_other_
+#include "trace_args_rows.h"
+	}
+}
+
 void (*const lb_args_fill_kind[LB_KIND_COUNT])(struct lb_trace_rec *r,
 					       const struct lb_call *c) = {
 	[LB_KIND_LAUNCH] = lb_fill_launch, [LB_KIND_SYNC] = lb_fill_other,

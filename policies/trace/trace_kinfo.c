@@ -45,20 +45,21 @@ static void lb_kinfo_kernel(struct lb_tt *t, const struct lb_call *c,
 
 void lb_kinfo_learn(const struct lb_call *c, struct lb_tt *t)
 {
-	switch (c->api) {
-	case LB_ID___hipRegisterFunction: {
-		struct lb_args___hipRegisterFunction *a = c->args;
+	int api = c->api;
+	void **out;
 
-		lb_kinfo_kernel(t, c, a->deviceName, a->hostFunction, 0);
+	switch (lb_api_info[api].role) {
+	case LB_ROLE_REG_FUNCTION:
+		lb_kinfo_kernel(t, c, lb_ar_ptr(api, c->args, LB_AR_NAME),
+				lb_ar_ptr(api, c->args, LB_AR_KERNEL), 0);
 		break;
-	}
-	case LB_ID_hipModuleGetFunction: {
-		struct lb_args_hipModuleGetFunction *a = c->args;
-
-		if (c->ret == hipSuccess && a->function)
-			lb_kinfo_kernel(t, c, a->kname, *a->function, 1);
+	case LB_ROLE_MODULE_FUNCTION:
+		out = lb_ar_ptr(api, c->args, LB_AR_OUT);
+		if (c->ret == hipSuccess && out)
+			lb_kinfo_kernel(t, c,
+					lb_ar_ptr(api, c->args, LB_AR_NAME),
+					*out, 1);
 		break;
-	}
 	default:
 		break;
 	}

@@ -174,7 +174,7 @@ static void lb_arg_memloc(struct lb_buf *b, const char *name,
 static void lb_live_args(struct lb_buf *b, const struct lb_call *c)
 {
 	switch (c->api) {
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	case LB_ID_##NAME: {                                              \
 		const struct lb_args_##NAME *a = c->args;                 \
 		(void)a;                                                  \
@@ -195,7 +195,7 @@ static void lb_live_args(struct lb_buf *b, const struct lb_call *c)
 #define LB_RK_int 3
 #define LB_RK_lb_cstr_t 2 /* a pointer, printed as one */
 static const uint8_t lb_ret_kind[LB_API_COUNT] = {
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	[LB_ID_##NAME] = LB_RK_##RET,
 #include "lbshim/hip_api.def"
 #undef LB_API

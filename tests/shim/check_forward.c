@@ -17,7 +17,7 @@
 #include "fakehip.h"
 
 /* The two C++-mangled entry points have no C declaration. */
-#define LB_API_AS(SYM, RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+#define LB_API_AS(SYM, RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	RET NAME P __asm__(SYM);
 #define LB_API(...)
 #include "lbshim/hip_api.def"
@@ -60,7 +60,7 @@ static void fill(void *p, size_t n)
 #define CALL_lb_cstr_t(expr)                                            \
 	ck_assert_msg(expr == fakehip_cstr(id), "%s: result changed", name)
 
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	static void fwd_##NAME(void)                                         \
 	{                                                                    \
 		const char *name = #NAME;                                    \
@@ -83,14 +83,14 @@ static void fill(void *p, size_t n)
 		(void)got;                                                   \
 		LB_MAP(SAME_, got, A)                                        \
 	}
-#define LB_API_AS(SYM, RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+#define LB_API_AS(SYM, RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN)
 #include "lbshim/hip_api.def"
 #undef LB_API
 #undef LB_API_AS
 
 static void (*const fwd[LB_API_COUNT])(void) = {
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	[LB_ID_##NAME] = fwd_##NAME,
 #include "lbshim/hip_api.def"
 #undef LB_API

@@ -92,10 +92,10 @@ static void fake_hook(int api, void *args)
 		fake_hook(LB_ID_##NAME, &a);                         \
 		FAKE_RET_##RET(LB_ID_##NAME);                        \
 	}
-#define LB_API_AS(SYM, RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+#define LB_API_AS(SYM, RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	FAKE_EXPORT RET NAME P __asm__(SYM);                    \
 	FAKE_EXPORT RET NAME P FAKE_BODY(RET, NAME, P, A)
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	FAKE_EXPORT RET NAME P FAKE_BODY(RET, NAME, P, A)
 #include "lbshim/hip_api.def"
 #undef LB_API

@@ -209,13 +209,8 @@ static void *sum_begin(struct lbt_set *set, struct lbt_out *o,
 			struct api_ent *e = &s->fc[i].api[j];
 
 			e->row = -1;
-			e->launch = api >= 0 &&
-				    lb_api_info[api].kind == LB_KIND_LAUNCH &&
-				    api != LB_ID_hipLaunchHostFunc &&
-				    api != LB_ID_hipStreamAddCallback;
-			e->query = api == LB_ID_hipStreamQuery ||
-				   api == LB_ID_hipStreamQuery_spt ||
-				   api == LB_ID_hipEventQuery;
+			e->launch = lbt_api_has_kernel(api);
+			e->query = lbt_api_is_query(api);
 		}
 	}
 	return s;
@@ -395,18 +390,14 @@ static void sum_raw_one(struct summary *s, const struct lbt_file *f,
 	}
 	dur = lbt_raw_dur_ns(f, x);
 	/* lbt_rec_is_error(): "not ready" is how queries answer */
-	err = x->hdr.ret &&
-	      !(x->hdr.ret == 600 && (api == LB_ID_hipStreamQuery ||
-				      api == LB_ID_hipStreamQuery_spt ||
-				      api == LB_ID_hipEventQuery));
+	err = x->hdr.ret && !(x->hdr.ret == 600 && lbt_api_is_query(api));
 	if (row >= 0) {
 		s->apis.rows[row].errors += err;
 		if (lbt_sketch_add(&s->apis.rows[row].sk, dur < 0 ? 0 : dur))
 			s->oom = 1;
 	}
-	/* host functions and callbacks carry no kernel */
-	if (api < 0 || lb_api_info[api].kind != LB_KIND_LAUNCH ||
-	    api == LB_ID_hipLaunchHostFunc || api == LB_ID_hipStreamAddCallback)
+	/* host functions, callbacks and graphs carry no kernel */
+	if (!lbt_api_has_kernel(api))
 		return;
 	sid = (uint32_t)x->a[0];
 	if (!sid)

@@ -33,9 +33,7 @@ int lbt_rec_is_error(const struct lbt_rec *r)
 	if (r->type != LB_REC_CALL || !r->ret)
 		return 0;
 	/* "not ready" is how queries answer, not a failure */
-	return !(r->ret == 600 && (r->api == LB_ID_hipStreamQuery ||
-				   r->api == LB_ID_hipStreamQuery_spt ||
-				   r->api == LB_ID_hipEventQuery));
+	return !(r->ret == 600 && lbt_api_is_query(r->api));
 }
 
 int lbt_has_stream(const struct lbt_rec *r)
@@ -83,18 +81,18 @@ static struct lbt_field *put_dim(struct lbt_field *f, const char *key,
 static struct lbt_field *launch(const struct lbt_rec *r, struct lbt_field *f,
 				int demangled)
 {
+	unsigned role = lb_api_info[r->api].role;
 	struct lbt_launch l;
 
 	lbt_rec_launch(r, &l);
-	if (r->api == LB_ID_hipLaunchHostFunc ||
-	    r->api == LB_ID_hipStreamAddCallback) {
+	if (role == LB_ROLE_HOST_FN || role == LB_ROLE_CALLBACK) {
 		f = put(f, "fn", LBT_F_HEX, l.fn);
 		f = put(f, "data", LBT_F_HEX, r->raw->a[1]);
 		if (r->raw->a[2])
 			f = put(f, "flags", LBT_F_HEX, r->raw->a[2]);
 		return f;
 	}
-	if (r->api == LB_ID_hipGraphLaunch)
+	if (role == LB_ROLE_GRAPH_LAUNCH)
 		return put(f, "graph", LBT_F_HEX, r->raw->a[0]);
 	/* a kernel launch's entry record holds no arguments */
 	if (!r->raw->t1 && !(r->flags & LB_RF_INFLIGHT) && !r->raw->a[0] &&
@@ -118,7 +116,7 @@ static struct lbt_field *event(const struct lbt_rec *r, struct lbt_field *f)
 {
 	const uint64_t *a = r->raw->a;
 
-	if (r->api == LB_ID_hipEventElapsedTime) {
+	if (lb_api_info[r->api].role == LB_ROLE_EVENT_ELAPSED) {
 		f = put(f, "start", LBT_F_HEX, a[0]);
 		f = put(f, "stop", LBT_F_HEX, a[1]);
 		return put(f, "ms", LBT_F_MS, (uint32_t)a[2]);
@@ -137,7 +135,7 @@ static struct lbt_field *copy(const struct lbt_rec *r, struct lbt_field *f)
 	f = put(f, "dst", LBT_F_HEX, a[0]);
 	f = put(f, "src", LBT_F_HEX, a[1]);
 	f = put(f, "size", LBT_F_U64, a[2]);
-	if (r->api == LB_ID_hipMemPrefetchAsync)
+	if (lb_api_info[r->api].role == LB_ROLE_PREFETCH)
 		return f;
 	k = lbt_memcpy_kind_name(r->note);
 	if (k)
@@ -145,33 +143,33 @@ static struct lbt_field *copy(const struct lbt_rec *r, struct lbt_field *f)
 	return put(f, key_copy_kind, LBT_F_U64, r->note);
 }
 
+/* A stream call's fields by its role and its arguments' (roles.h). */
 static struct lbt_field *stream(const struct lbt_rec *r, struct lbt_field *f)
 {
 	const uint64_t *a = r->raw->a;
+	int api = r->api;
 
-	switch (r->api) {
-	case LB_ID_hipStreamCreateWithPriority:
+	switch (lb_api_info[api].role) {
+	case LB_ROLE_STREAM_CREATE:
 		f = put(f, "handle", LBT_F_HEX, a[0]);
-		f = put(f, "flags", LBT_F_HEX, a[1]);
-		return put(f, "priority", LBT_F_I64,
-			   (uint64_t)(int64_t)(int32_t)a[2]);
-	case LB_ID_hipStreamCreateWithFlags:
-		f = put(f, "handle", LBT_F_HEX, a[0]);
-		return put(f, "flags", LBT_F_HEX, a[1]);
-	case LB_ID_hipStreamCreate:
-		return put(f, "handle", LBT_F_HEX, a[0]);
-	case LB_ID_hipStreamGetFlags:
-	case LB_ID_hipStreamGetFlags_spt:
-		return put(f, "flags", LBT_F_HEX, a[1]);
-	case LB_ID_hipStreamGetPriority:
-	case LB_ID_hipStreamGetPriority_spt:
-		return put(f, "priority", LBT_F_I64,
-			   (uint64_t)(int64_t)(int32_t)a[2]);
-	case LB_ID_hipStreamBeginCapture:
+		if (lb_ar_has(api, LB_AR_FLAGS))
+			f = put(f, "flags", LBT_F_HEX, a[1]);
+		if (lb_ar_has(api, LB_AR_PRIORITY))
+			f = put(f, "priority", LBT_F_I64,
+				(uint64_t)(int64_t)(int32_t)a[2]);
+		return f;
+	case LB_ROLE_STREAM_GET:
+		if (lb_ar_has(api, LB_AR_FLAGS_OUT))
+			f = put(f, "flags", LBT_F_HEX, a[1]);
+		if (lb_ar_has(api, LB_AR_PRIORITY_OUT))
+			f = put(f, "priority", LBT_F_I64,
+				(uint64_t)(int64_t)(int32_t)a[2]);
+		return f;
+	case LB_ROLE_CAPTURE_BEGIN:
 		return put(f, "mode", LBT_F_U64, a[1]);
-	case LB_ID_hipStreamEndCapture:
+	case LB_ROLE_CAPTURE_END:
 		return put(f, "graph", LBT_F_HEX, a[1]);
-	case LB_ID_hipStreamIsCapturing:
+	case LB_ROLE_CAPTURE_STATUS:
 		return put(f, "status", LBT_F_U64, a[1]);
 	}
 	return f; /* hipStreamDestroy: the stream says it all */
@@ -184,7 +182,7 @@ static struct lbt_field *alloc(const struct lbt_rec *r, struct lbt_field *f)
 	f = put(f, "ptr", LBT_F_HEX, a[0]);
 	if (r->kind == LB_KIND_ALLOC) {
 		f = put(f, "size", LBT_F_U64, a[1]);
-		if (r->api == LB_ID_hipMallocPitch)
+		if (lb_ar_has(r->api, LB_AR_PITCH_OUT))
 			f = put(f, "pitch", LBT_F_U64, a[2]);
 		else if (a[2])
 			f = put(f, "flags", LBT_F_HEX, a[2]);
@@ -222,11 +220,11 @@ int lbt_call_fields(const struct lbt_rec *r, struct lbt_field *out,
 		f = stream(r, f);
 		break;
 	case LB_KIND_SYNC:
-		if (r->api == LB_ID_hipEventSynchronize)
+		if (lb_api_info[r->api].role == LB_ROLE_EVENT_SYNC)
 			f = put(f, "event", LBT_F_HEX, a[0]);
 		break;
 	case LB_KIND_DEVICE:
-		if (r->api != LB_ID_hipDeviceReset)
+		if (lb_api_info[r->api].role != LB_ROLE_DEVICE_RESET)
 			f = put(f, "device_id", LBT_F_I64,
 				(uint64_t)(int64_t)(int32_t)a[0]);
 		break;

@@ -257,6 +257,16 @@ const char *lbt_string(const struct lbt_file *file, uint32_t id);
 /* Demangled text of string ID (the text itself if not mangled), or NULL. */
 const char *lbt_string_demangled(const struct lbt_file *file, uint32_t id);
 
+/*
+ * What a call of API id api (an lb_api_info row, -1 unknown) is, by the
+ * row's role (include/lbshim/roles.h): does its launch carry a kernel (not
+ * a host function, a callback or a graph, whose a[0] holds a pointer)?
+ * Is "not ready" its answer rather than a failure (a stream's or an
+ * event's query)?  0 for an unknown API.
+ */
+int lbt_api_has_kernel(int api);
+int lbt_api_is_query(int api);
+
 /* Launch fields of a LAUNCH call record. */
 void lbt_rec_launch(const struct lbt_rec *r, struct lbt_launch *l);
 

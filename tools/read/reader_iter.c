@@ -512,8 +512,22 @@ int lbt_each_raw(struct lbt_set *set, lbt_raw_fn fn, void *arg)
 /* Host-function and callback launches carry a function, not a kernel. */
 static int host_fn_api(int api)
 {
-	return api == LB_ID_hipLaunchHostFunc ||
-	       api == LB_ID_hipStreamAddCallback;
+	unsigned role = api >= 0 ? lb_api_info[api].role : LB_ROLE_NONE;
+
+	return role == LB_ROLE_HOST_FN || role == LB_ROLE_CALLBACK;
+}
+
+int lbt_api_has_kernel(int api)
+{
+	return api >= 0 && lb_api_info[api].kind == LB_KIND_LAUNCH &&
+	       !host_fn_api(api) &&
+	       lb_api_info[api].role != LB_ROLE_GRAPH_LAUNCH;
+}
+
+int lbt_api_is_query(int api)
+{
+	return api >= 0 && (lb_api_info[api].role == LB_ROLE_STREAM_QUERY ||
+			    lb_api_info[api].role == LB_ROLE_EVENT_QUERY);
 }
 
 void lbt_rec_launch(const struct lbt_rec *r, struct lbt_launch *l)
@@ -539,8 +553,7 @@ const char *lbt_rec_kernel(const struct lbt_rec *r, int demangled)
 {
 	uint32_t sid = (uint32_t)r->raw->a[0];
 
-	if (r->type != LB_REC_CALL || r->kind != LB_KIND_LAUNCH || !sid ||
-	    host_fn_api(r->api))
+	if (r->type != LB_REC_CALL || !sid || !lbt_api_has_kernel(r->api))
 		return NULL;
 	return demangled ? lbt_string_demangled(r->file, sid)
 			 : lbt_string(r->file, sid);
