@@ -269,6 +269,26 @@ _Static_assert(LB_AR_COUNT <= 64, "lb_arg_tab: one row, one cache line");
 extern const uint8_t lb_arg_tab[][64];
 
 /*
+ * The direction (hipMemcpyKind) a copy's role implies, or OTHERWISE for
+ * a role that implies none (a copy whose KIND argument says it).  Needs
+ * HIP's declarations, which lbshim/api.h includes before this file.
+ */
+static inline unsigned lb_role_copy_dir(unsigned role, unsigned otherwise)
+{
+	switch (role) {
+	case LB_ROLE_COPY_HTOD:
+		return hipMemcpyHostToDevice;
+	case LB_ROLE_COPY_DTOH:
+		return hipMemcpyDeviceToHost;
+	case LB_ROLE_COPY_DTOD:
+	case LB_ROLE_COPY_PEER:
+		return hipMemcpyDeviceToDevice;
+	default:
+		return otherwise;
+	}
+}
+
+/*
  * The readers, of lb_arg_tab or of a copy of it (the _in forms: a copy
  * that is static const in the reader's file, read with constant rows, is
  * folded away, roles_gen.h).

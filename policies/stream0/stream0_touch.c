@@ -147,17 +147,7 @@ static inline int hz_is_known(uintptr_t p)
 /* The direction a copy's role implies (HZ_NOKIND: its KIND says it). */
 static unsigned hz_dir(unsigned role)
 {
-	switch (role) {
-	case LB_ROLE_COPY_HTOD:
-		return hipMemcpyHostToDevice;
-	case LB_ROLE_COPY_DTOH:
-		return hipMemcpyDeviceToHost;
-	case LB_ROLE_COPY_DTOD:
-	case LB_ROLE_COPY_PEER:
-		return hipMemcpyDeviceToDevice;
-	default:
-		return HZ_NOKIND;
-	}
+	return lb_role_copy_dir(role, HZ_NOKIND);
 }
 
 /* What row i touches, from its roles: an op, and hz_how[i]. */

@@ -191,17 +191,9 @@ LB_FILL_(lb_fill_alloc_)
 static inline __attribute__((always_inline)) uint8_t
 lb_copy_kind(int api, const void *a, unsigned role)
 {
-	switch (role) {
-	case LB_ROLE_COPY_HTOD:
-		return hipMemcpyHostToDevice;
-	case LB_ROLE_COPY_DTOH:
-		return hipMemcpyDeviceToHost;
-	case LB_ROLE_COPY_DTOD:
-	case LB_ROLE_COPY_PEER:
-		return hipMemcpyDeviceToDevice;
-	default:
-		return (uint8_t)LB_RU(KIND);
-	}
+	unsigned d = lb_role_copy_dir(role, 0xff); /* 0xff: no kind */
+
+	return d != 0xff ? (uint8_t)d : (uint8_t)LB_RU(KIND);
 }
 
 /* Copies: dst, src, bytes (2D: width * height), the direction; a

@@ -31,6 +31,24 @@ fill() {
 		dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
 }
 
+# rejected NAME WANT: NAME.lbt alone shows nothing, says WANT, exits 2;
+# beside a good file ($REJECT_GOOD), the good file is shown as alone
+rejected() {
+	"$L" summary "$1.lbt" >out.txt 2>err.txt
+	rc=$?
+	if [ $rc != 2 ] || [ -s out.txt ] || [ "$(wc -l <err.txt)" != 1 ] ||
+		! grep -q "^lbtrace: $1.lbt: $2" err.txt; then
+		fail "$1: exit $rc, wanted 2 and '$1.lbt: $2':"
+		cat err.txt
+		return
+	fi
+	"$L" print "$1.lbt" "$REJECT_GOOD" >out.txt 2>/dev/null
+	rc=$?
+	"$L" print "$REJECT_GOOD" >want.txt
+	[ $rc = 2 ] && cmp -s want.txt out.txt && ok "$1: $(cat err.txt)" ||
+		fail "$1 beside a good file: exit $rc, or not the good one's output"
+}
+
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 ok() { echo "ok: $*"; }

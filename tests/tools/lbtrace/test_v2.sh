@@ -41,23 +41,8 @@ grep -q 'tid:9999 cudaAVeryLongFunctionNameThatNoRuntimeHas_number_0399_of_the_t
 	grep -q 'tid:9999 hipMalloc(' v2.out &&
 	ok "v2long: names from both ends of the table" || fail "v2long: names"
 
-# rejected NAME WANT: the file alone shows nothing, says WANT, exits 2;
-# beside a good file, the good file is shown as alone
-rejected() {
-	"$L" summary "$1.lbt" >out.txt 2>err.txt
-	rc=$?
-	if [ $rc != 2 ] || [ -s out.txt ] || [ "$(wc -l <err.txt)" != 1 ] ||
-		! grep -q "^lbtrace: $1.lbt: $2" err.txt; then
-		fail "$1: exit $rc, wanted 2 and '$1.lbt: $2':"
-		cat err.txt
-		return
-	fi
-	"$L" print "$1.lbt" v2basic.lbt >out.txt 2>/dev/null
-	rc=$?
-	"$L" print v2basic.lbt >want.txt
-	[ $rc = 2 ] && cmp -s want.txt out.txt && ok "$1: $(cat err.txt)" ||
-		fail "$1 beside a good file: exit $rc, or not the good one's output"
-}
+# rejected NAME WANT: see lib.sh; the good file is v2basic
+REJECT_GOOD=v2basic.lbt
 
 # altered NAME OFFSET HEX...: v2basic.lbt with those bytes, as NAME.lbt
 altered() {
