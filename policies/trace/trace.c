@@ -304,7 +304,9 @@ uint8_t lb_tr_entry_args[LB_API_COUNT];
 /*
  * What call api's entry record holds (LB_ENTRY_*): a[] filled where that
  * writes no STRING record, which would take the slot the entry is in (of
- * the launches, those that name no kernel); whole where a[] and note are
+ * the launches, those that name no kernel; of the others, those with no
+ * argument in the NAME role: hipGetProcAddress and hipGetDriverEntryPoint
+ * and their _spt forms); whole where a[] and note are
  * the inputs alone (trace_args.c: copies, sets, syncs, the event calls
  * on an existing event) and the record path is the plain one.
  */
@@ -335,8 +337,9 @@ static int lb_entry_kind(int api)
 			       ? LB_ENTRY_WHOLE
 			       : LB_ENTRY_INPUTS;
 	default:
-		return api == LB_ID_hipGetProcAddress ? LB_ENTRY_BARE
-						      : LB_ENTRY_INPUTS;
+		/* a name (a procedure address's symbol) is a STRING record */
+		return lb_ar_has(api, LB_AR_NAME) ? LB_ENTRY_BARE
+						  : LB_ENTRY_INPUTS;
 	}
 }
 

@@ -52,9 +52,9 @@ int main(int argc, char **argv)
 		printf("runtime %s not loaded\n", argc > 1 ? argv[1] : "?");
 		return 2;
 	}
-#define LB_API_AS(SYM, RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+#define LB_API_AS(SYM, RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	ROW(RET, NAME, SYM, P, A, KIND)
-#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN) \
+#define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	ROW(RET, NAME, #NAME, P, A, KIND)
 #include "lbshim/hip_api.def"
 #undef LB_API

@@ -239,6 +239,19 @@ int lbt_call_fields(const struct lbt_rec *r, struct lbt_field *out,
 			f = put(f, "data", LBT_F_HEX, a[2]);
 		break;
 	default:
+		if (r->kind == LB_KIND_OTHER &&
+		    lb_api_info[r->api].role == LB_ROLE_PROC_ADDRESS) {
+			/* trace_args.c: the address found, the symbol, the
+			 * version asked for */
+			f = put(f, "fn", LBT_F_HEX, a[0]);
+			s = (uint32_t)a[1]
+				? lbt_string(r->file, (uint32_t)a[1]) : NULL;
+			if (s)
+				f = put_str(f, "symbol", s);
+			if (a[2])
+				f = put(f, "version", LBT_F_I64, a[2]);
+			break;
+		}
 		/* OTHER, or an API this lbtrace does not know */
 		f = put(f, r->kind == LB_KIND_OTHER ? "ptr" : "a0", LBT_F_HEX,
 			a[0]);
