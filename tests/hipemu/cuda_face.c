@@ -22,7 +22,7 @@ static pthread_once_t cf_once = PTHREAD_ONCE_INIT;
 
 static bool usable(const struct hipemu_face_ops *o)
 {
-	return o && o->version == HIPEMU_FACE_VERSION && o->nfn == HE_FACE_NFN;
+	return o && o->version == HE_FACE_VERSION && o->nfn == HE_FACE_NFN;
 }
 
 static void bind(void)

@@ -138,7 +138,7 @@ static void face_warn(const char *fmt, ...)
 }
 
 static const struct hipemu_face_ops he_face_ops = {
-	.version = HIPEMU_FACE_VERSION,
+	.version = HE_FACE_VERSION,
 	.nfn = HE_FACE_NFN,
 	.hip = he_face_fns,
 	.enter = face_enter,

@@ -126,7 +126,7 @@ enum he_face_fn {
 };
 
 /* Bumped when struct hipemu_face_ops or the table changes. */
-#define HIPEMU_FACE_VERSION 1
+#define HE_FACE_VERSION 1
 
 /* What cudaGetDeviceProperties and cuDeviceGetAttribute need. */
 struct hipemu_face_props {
@@ -142,7 +142,7 @@ struct hipemu_face_props {
 enum { HE_FACE_MEM_DEVICE, HE_FACE_MEM_MANAGED, HE_FACE_MEM_HOST };
 
 struct hipemu_face_ops {
-	unsigned version;	/* HIPEMU_FACE_VERSION */
+	unsigned version;	/* HE_FACE_VERSION */
 	unsigned nfn;		/* HE_FACE_NFN */
 	/* HIP entry points, indexed by enum he_face_fn. */
 	void *const *hip;
