@@ -2,7 +2,10 @@
 
 SHIM_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(SHIM_SRCS))
 SHIM_CFLAGS = $(LB_CFLAGS) -Ishim -fvisibility=hidden $(UNWIND_CFLAGS)
-SHIM_LIBS = -ldl -lpthread $(UNWIND_LIBS)
+# libunwind is opened when the trace's crash handler is installed, not
+# linked (policies/trace/trace_unwind.c): a machine without it runs every
+# program with the shim preloaded, its crash records without backtraces.
+SHIM_LIBS = -ldl -lpthread
 # How every build of the library is linked (this one, the ASan and the TSan
 # builds): HIP's names only, and every symbol bound at load, so that no
 # lazy binding (glibc's resolver saves the vector registers on the stack)

@@ -32,6 +32,11 @@ $(TRACE_T)/tfd: tests/policies/trace/tfd.c tests/policies/trace/tfd_lbt.h \
 		$(TRACE_FAKE)/libamdhip64.so.5
 	$(CC) $(TRACE_CFLAGS) $< -o $@ -L$(TRACE_FAKE) -lamdhip64
 
+# A machine without libunwind, as the shim sees it (t_crash.sh).
+$(TRACE_T)/libtnounwind.so: tests/policies/trace/tnounwind.c
+	@mkdir -p $(@D)
+	$(CC) $(TRACE_CFLAGS) -fPIC -shared $< -o $@ -ldl
+
 # Puts a file of the program's at the trace's number inside the shim's
 # own use of it (t_fds.sh).
 $(TRACE_T)/libtfdrace.so: tests/policies/trace/tfdrace.c tests/policies/trace/tfd_lbt.h
@@ -56,7 +61,7 @@ $(TRACE_T)/thang: tests/policies/trace/thang.c
 
 TRACE_TEST_DEPS = $(BUILD)/liblbshim.so $(TRACE_T)/lbt_dump $(TRACE_T)/tprog \
 	$(TRACE_T)/thang \
-	$(TRACE_T)/tfd $(TRACE_T)/libtfdrace.so $(BUILD)/lbtrace $(TRACE_T)/tkern $(TRACE_T)/libtkern_twin.so \
+	$(TRACE_T)/tfd $(TRACE_T)/libtfdrace.so $(TRACE_T)/libtnounwind.so $(BUILD)/lbtrace $(TRACE_T)/tkern $(TRACE_T)/libtkern_twin.so \
 	$(TRACE_T)/libtstrip.so $(HE_LIB) $(PT_DIR)/pool_test \
 	$(PT_DIR)/libpooltwins.so $(HE_VECADD) $(HE_VECADD_TWIN) \
 	$(TRACE_T)/tkargs $(BUILD)/codeobj/async $(BUILD)/codeobj/async.co \

@@ -39,9 +39,8 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#define UNW_LOCAL_ONLY
-#include <libunwind.h>
 #include "trace.h"
+#include "trace_unwind.h"
 
 #define LB_ALTSTACK_SIZE ((size_t)128 * 1024) /* libunwind needs a few pages */
 #define LB_RESERVE_SIZE ((size_t)256 * 1024)
@@ -98,20 +97,20 @@ static int lb_walk_start(unw_cursor_t *cur, void *uc)
 {
 #if defined(__x86_64__) && defined(unw_init_local2)
 	/* On x86-64, unw_context_t is ucontext_t: start at the fault. */
-	return unw_init_local2(cur, (unw_context_t *)uc, UNW_INIT_SIGNAL_FRAME) ?
-		       -1 : 0;
+	return lb_unw.init_local2(cur, (unw_context_t *)uc,
+				  UNW_INIT_SIGNAL_FRAME) ? -1 : 0;
 #else
 	unw_context_t ctx;
 
 	(void)uc;
-	if (unw_getcontext(&ctx) || unw_init_local(cur, &ctx))
+	if (unw_getcontext(&ctx) || lb_unw.init_local(cur, &ctx))
 		return -1;
 	/*
 	 * Skip our own frames: libunwind marks the frame the signal
 	 * interrupted as a signal frame.
 	 */
-	while (unw_is_signal_frame(cur) <= 0)
-		if (unw_step(cur) <= 0)
+	while (lb_unw.is_signal_frame(cur) <= 0)
+		if (lb_unw.step(cur) <= 0)
 			return -1;
 	return 0;
 #endif
@@ -123,11 +122,13 @@ static int lb_backtrace_depth(void *uc, int max)
 	unw_cursor_t cur;
 	int n = 0;
 
-	if (lb_walk_start(&cur, uc))
+	/* libunwind opened at install (trace_unwind.c), or no backtrace */
+	if (!__atomic_load_n(&lb_unw.ok, __ATOMIC_ACQUIRE) ||
+	    lb_walk_start(&cur, uc))
 		return 0;
 	do
 		n++;
-	while (n < max && unw_step(&cur) > 0);
+	while (n < max && lb_unw.step(&cur) > 0);
 	return n;
 }
 
@@ -147,7 +148,7 @@ static int lb_frame_guess(unw_cursor_t *cur, unw_word_t pc, unw_word_t off)
 	unw_proc_info_t pi;
 
 	memset(&pi, 0, sizeof(pi));
-	if (unw_get_proc_info(cur, &pi) || !pi.start_ip)
+	if (lb_unw.get_proc_info(cur, &pi) || !pi.start_ip)
 		return 0;
 	return pi.start_ip != pc - off;
 }
@@ -168,9 +169,9 @@ static void lb_emit_frames(struct lb_tt *t, void *uc, int n)
 		uint32_t more = 0;
 		char head[32] = { 0 };
 
-		unw_get_reg(&cur, UNW_REG_IP, &pc);
+		lb_unw.get_reg(&cur, UNW_REG_IP, &pc);
 		name[0] = 0;
-		if (unw_get_proc_name(&cur, name, LB_NAME_MAX, &off) && !name[0])
+		if (lb_unw.get_proc_name(&cur, name, LB_NAME_MAX, &off) && !name[0])
 			off = 0;
 		name[LB_NAME_MAX - 1] = 0;
 		len = strlen(name);
@@ -187,7 +188,7 @@ static void lb_emit_frames(struct lb_tt *t, void *uc, int n)
 		memcpy(&r.t0, head, 16);
 		memcpy(&r.a[1], head + 16, 16);
 		lb_tt_emit(t, &r);
-	} while (++i < n && unw_step(&cur) > 0);
+	} while (++i < n && lb_unw.step(&cur) > 0);
 }
 
 struct lb_crash_job {
@@ -400,6 +401,8 @@ void lb_crash_install(void)
 
 	if (lb_installed)
 		return;
+	/* here, not in the handler: dlopen is not async-signal-safe */
+	lb_unwind_open();
 	if (!lb_reserve) {
 		char *m = mmap(NULL, LB_RESERVE_SIZE + 4096,
 			       PROT_READ | PROT_WRITE,

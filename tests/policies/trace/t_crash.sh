@@ -156,4 +156,22 @@ PY
 	expect "^call .* api=hipMalloc ret=0 " py.dump
 	expect "^crash .* sig=11 " py.dump
 fi
+
+# A machine without libunwind (opened at run time, not linked: the GPU
+# machine had none, and a linked one kept every program from starting):
+# the program runs and crashes as without the shim, the crash record is
+# there without frames, and the shim says so once.
+NOUW=$BUILD/trace/libtnounwind.so
+plain "$PROG" crash segv 5 >/dev/null 2>&1
+want=$?
+env LD_LIBRARY_PATH="$FAKE" LD_PRELOAD="${SHIM%"${SHIM##* }"}$NOUW ${SHIM##* }" \
+	LBSHIM_POLICIES=trace LBSHIM_TRACE=nouw.lbt "$PROG" crash segv 5 \
+	>nouw.out 2>nouw.err
+got=$?
+[ "$got" = "$want" ] || fail "no libunwind: exit $got, $want without the shim"
+[ "$(grep -c '^lbshim: trace: libunwind.so.8 cannot be loaded' nouw.err)" = 1 ] ||
+	fail "no libunwind: the line: $(cat nouw.err)"
+"$DUMP" nouw.lbt >nouw.dump || fail "no libunwind: dump"
+[ "$(count '^call ' nouw.dump)" = 5 ] || fail "no libunwind: calls"
+expect "^crash .* sig=11 .* frames=0$" nouw.dump
 echo ok
