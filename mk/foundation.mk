@@ -59,9 +59,9 @@ $(SHIMT)/prog_families: tests/shim/prog_families.c
 	$(CC) $(TEST_CFLAGS) -Itests/hipemu $< -o $@ -rdynamic \
 		-L/usr/lib/x86_64-linux-gnu -lamdhip64
 
-$(SHIMT)/prog_kernelfault: tests/shim/prog_kernelfault.c
+$(SHIMT)/prog_kernelfault: tests/shim/prog_kernelfault.c tests/common/lbtest.h
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) -Itests/hipemu $< -o $@ -rdynamic \
+	$(CC) $(TEST_CFLAGS) -Itests/hipemu -Itests/common $< -o $@ -rdynamic \
 		-L/usr/lib/x86_64-linux-gnu -lamdhip64
 
 # A real HIP program, built by hipcc against Debian's ROCm.

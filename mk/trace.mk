@@ -55,9 +55,10 @@ $(TRACE_T)/bench_trace: tests/policies/trace/bench_trace.c tests/common/lbtest.h
 
 # A case that hangs in a sync behind a sleeping callback, on hipemu
 # (t_hang.sh); built against the runtime's headers and soname.
-$(TRACE_T)/thang: tests/policies/trace/thang.c
+$(TRACE_T)/thang: tests/policies/trace/thang.c tests/common/lbtest.h
 	@mkdir -p $(@D)
-	$(CC) $(TRACE_CFLAGS) $< -o $@ -L/usr/lib/x86_64-linux-gnu -lamdhip64
+	$(CC) $(TRACE_CFLAGS) -Itests/common $< -o $@ \
+		-L/usr/lib/x86_64-linux-gnu -lamdhip64
 
 TRACE_TEST_DEPS = $(BUILD)/liblbshim.so $(TRACE_T)/lbt_dump $(TRACE_T)/tprog \
 	$(TRACE_T)/thang \

@@ -1,8 +1,9 @@
 /*
  * lbtest.h - what the C test and benchmark programs share: checks that
  * say where they failed, a one-block module launch, clocks, a
- * reproducible random sequence, a one-shot gate between threads, and the
- * comparison qsort needs for timing samples.  Each policy's test header
+ * reproducible random sequence, a one-shot gate between threads, the
+ * comparison qsort needs for timing samples, and a thread's scheduler
+ * state (to wait until another thread sleeps inside a call).  Each policy's test header
  * (pool_common.h, s0_common.h) adds its kernels on top.
  */
 #ifndef LBTEST_H
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 #include <time.h>
 #include "lbshim/hip_decls.h"
 
@@ -127,6 +129,24 @@ static inline void lbt_gate_wait(struct lbt_gate *g)
 	while (!g->open)
 		pthread_cond_wait(&g->c, &g->m);
 	pthread_mutex_unlock(&g->m);
+}
+
+/* The scheduler state of thread tid ('R', 'S', ...), 0 if unknown. */
+static inline char lbt_thread_state(pid_t tid)
+{
+	char path[64], buf[512], *p;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')'); /* the name may hold anything */
+	return p && p[1] == ' ' ? p[2] : 0;
 }
 
 #endif

@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include "lbshim/hip_decls.h"
 #include "hipemu.h"
+#include "lbtest.h"
 
 static int go;
 
@@ -50,24 +51,6 @@ HIPEMU_TWIN(decode_step)
 	tokens[*(int *)args[1]] += 1.0f;
 }
 
-/* The scheduler state of thread tid ('R', 'S', ...), 0 if unknown. */
-static char thread_state(pid_t tid)
-{
-	char path[64], buf[512], *p;
-	FILE *f;
-	size_t n;
-
-	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	p = strrchr(buf, ')'); /* the name may hold anything */
-	return p && p[1] == ' ' ? p[2] : 0;
-}
-
 /* Releases the hold kernel once the main thread sleeps: it makes no other
  * blocking call after the bad launch than hipDeviceSynchronize.  (After
  * 20 s it gives up waiting rather than hang the test.) */
@@ -75,7 +58,7 @@ static void *release(void *arg)
 {
 	pid_t main_tid = *(pid_t *)arg;
 
-	for (int i = 0; i < 100000 && thread_state(main_tid) != 'S'; i++)
+	for (int i = 0; i < 100000 && lbt_thread_state(main_tid) != 'S'; i++)
 		nap();
 	__atomic_store_n(&go, 1, __ATOMIC_RELEASE);
 	return NULL;

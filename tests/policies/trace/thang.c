@@ -28,6 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "lbshim/hip_decls.h"
+#include "lbtest.h"
 
 static pid_t main_tid;
 static int syncing;
@@ -37,24 +38,6 @@ static void nap(long ns)
 	struct timespec ts = { 0, ns };
 
 	nanosleep(&ts, NULL);
-}
-
-/* The scheduler state of thread tid ('R', 'S', ...), 0 if unknown. */
-static char thread_state(pid_t tid)
-{
-	char path[64], buf[512], *p;
-	FILE *f;
-	size_t n;
-
-	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	p = strrchr(buf, ')'); /* the name may hold anything */
-	return p && p[1] == ' ' ? p[2] : 0;
 }
 
 /* Writes the marker whole (a rename), so the test never reads half. */
@@ -84,7 +67,7 @@ static void stall(hipStream_t s, hipError_t st, void *ud)
 	(void)ud;
 	for (i = 0; i < 300000 && !(__atomic_load_n(&syncing,
 						     __ATOMIC_ACQUIRE) &&
-				    thread_state(main_tid) == 'S');
+				    lbt_thread_state(main_tid) == 'S');
 	     i++)
 		nap(100000);
 	mark();
