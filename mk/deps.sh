@@ -10,6 +10,9 @@ python3-dev gcc make binutils valgrind cppcheck clang-tidy clang \
 libclang-rt-14-dev man-db groff-base librocrand-dev libhiprand-dev \
 librocsparse-dev libhipsparse-dev libmsgpack-dev libzstd-dev zlib1g-dev \
 python3-yaml python3 time procps python3-torch python3-torchvision"
+# librsvg2-bin: rsvg-convert renders lbtrace's SVG pictures as PNG (the
+# lbtrace group's test_svg.sh, make svg-png); about 3 MB.
+PKGS="$PKGS librsvg2-bin"
 
 missing=""
 for p in $PKGS; do

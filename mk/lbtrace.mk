@@ -11,7 +11,7 @@ LBT_CFLAGS = $(LB_CFLAGS) -Itools
 LBT_LIB_SRCS := $(addprefix tools/read/,reader.c reader_batch.c reader_iter.c \
 	reader_strings.c reader_header.c) \
 	$(addprefix tools/format/,out.c fields.c fmt_text.c fmt_json.c \
-	export_chrome.c kinfo.c kargs.c runtime.c until.c) $(addprefix tools/cmd/,run.c summary.c crash.c sketch.c) \
+	export_chrome.c export_svg.c kinfo.c kargs.c runtime.c until.c) $(addprefix tools/cmd/,run.c summary.c crash.c sketch.c) \
 	shim/api_info.c shim/hip_names.c
 
 ALL_TARGETS += $(BUILD)/lbtrace
@@ -37,11 +37,12 @@ LBT_TEST_DIR := $(BUILD)/tests/tools/lbtrace
 
 $(LBT_TEST_DIR)/gen_trace: tests/tools/lbtrace/gen_trace.c \
 		tests/tools/lbtrace/gen_crash.c tests/tools/lbtrace/gen_v2.c \
+		tests/tools/lbtrace/gen_pipe.c \
 		tests/tools/lbtrace/gen_trace.h shim/api_info.c $(LBT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(LB_CFLAGS) -o $@ tests/tools/lbtrace/gen_trace.c \
 		tests/tools/lbtrace/gen_crash.c tests/tools/lbtrace/gen_v2.c \
-		shim/api_info.c
+		tests/tools/lbtrace/gen_pipe.c shim/api_info.c
 
 $(LBT_TEST_DIR)/errtab: tests/tools/lbtrace/errtab.c shim/hip_names.c include/lbshim/names.h
 	@mkdir -p $(@D)
@@ -69,7 +70,8 @@ LBT_TESTS := $(sort $(wildcard tests/tools/lbtrace/test_*.sh))
 LBT_REAL_DEPS := $(if $(wildcard mk/trace.mk),$(BUILD)/liblbshim.so \
 	$(BUILD)/trace/tprog $(BUILD)/trace/fake/libamdhip64.so.5)
 
-.PHONY: check-lbtrace check-fuzz-replay fuzz bench-lbtrace lbtrace-golden
+.PHONY: check-lbtrace check-fuzz-replay fuzz bench-lbtrace lbtrace-golden \
+	svg-png demo-timeline
 check-lbtrace: $(BUILD)/lbtrace $(LBT_TEST_DIR)/gen_trace $(LBT_TEST_DIR)/errtab \
 		$(LBT_TEST_DIR)/sketch_test $(LBT_TEST_DIR)/out_test \
 		$(LBT_TEST_DIR)/scan_test $(LBT_REAL_DEPS)
@@ -78,6 +80,23 @@ check-lbtrace: $(BUILD)/lbtrace $(LBT_TEST_DIR)/gen_trace $(LBT_TEST_DIR)/errtab
 # Rewrites tests/tools/lbtrace/golden/ from the current output (review the diff).
 lbtrace-golden: $(BUILD)/lbtrace $(LBT_TEST_DIR)/gen_trace
 	BUILD=$(BUILD) UPDATE_GOLDEN=1 sh tests/tools/lbtrace/test_golden.sh
+
+# ---- pictures ----
+
+# An SVG that lbtrace drew, rendered as PNG beside it (rsvg-convert, else
+# ImageMagick's convert): make svg-png SVG=FILE.svg
+svg-png:
+	@sh tests/tools/lbtrace/svg2png.sh "$(SVG)"
+
+# After `make demo`: the first run of each arm (A: trace alone, B: trace,
+# stream0 and pool) drawn one above the other, SVG and PNG.
+demo-timeline: $(BUILD)/lbtrace
+	@a=$$(ls $(BUILD)/demo/runs/A/001/*.lbt 2>/dev/null | head -n 1); \
+	b=$$(ls $(BUILD)/demo/runs/B/001/*.lbt 2>/dev/null | head -n 1); \
+	[ -n "$$a" ] && [ -n "$$b" ] || \
+		{ echo "demo-timeline: no traces in $(BUILD)/demo/runs: make demo first" >&2; exit 2; }; \
+	$(BUILD)/lbtrace export --svg $(BUILD)/demo/timeline.svg $$a $$b && \
+	sh tests/tools/lbtrace/svg2png.sh $(BUILD)/demo/timeline.svg
 
 # ---- fuzzing ----
 

@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +35,12 @@ static const struct cmd cmds[] = {
 	      "and the last N (20)\n    calls of every thread "
 	      "(--registrations: kernel registrations too)"},
     {"export", "export --format chrome [FILTERS] -o OUT.json FILE...\n"
-	       "    a timeline for Perfetto or chrome://tracing"},
+	       "    a timeline for Perfetto or chrome://tracing\n"
+	       "  export --svg OUT.svg [--window [START,]LEN] [FILTERS] "
+	       "FILE...\n"
+	       "    the timeline drawn: a panel per file, a lane per thread; "
+	       "LEN ms (200)\n    from START ms of each trace (default: "
+	       "its busiest thread's first launch)"},
 };
 
 /* Commands that parse their own options (tools/ab.c, tools/runner.c). */
@@ -112,10 +118,43 @@ static int parse_u64(const char *s, uint64_t *v)
 	return errno || *end ? -1 : 0;
 }
 
+/*
+ * --window [START,]LEN: milliseconds (decimals allowed) as ns; START >= 0,
+ * 0 < LEN <= 1e9 ms.  0, or -1 when S does not parse.
+ */
+static int parse_window(const char *s, struct lbt_opts *opt)
+{
+	const char *comma = s ? strchr(s, ',') : NULL;
+	double v[2] = {0, 0};
+	char *end;
+	int i, n = comma ? 2 : 1;
+
+	for (i = 0; i < n; i++) {
+		const char *p = i == 0 ? s : comma + 1;
+
+		if (!p || !*p || *p == ',' || *p == ' ')
+			return -1;
+		errno = 0;
+		v[i] = strtod(p, &end);
+		if (errno || end == p || !isfinite(v[i]) || v[i] < 0 ||
+		    v[i] > 1e9 || (i == 0 && n == 2 ? end != comma : *end))
+			return -1;
+	}
+	if (v[n - 1] <= 0 || v[n - 1] * 1e6 < 1)
+		return -1;
+	opt->win_len_ns = (int64_t)(v[n - 1] * 1e6 + 0.5);
+	if (n == 2) {
+		opt->win_start_set = 1;
+		opt->win_start_ns = (int64_t)(v[0] * 1e6 + 0.5);
+	}
+	return 0;
+}
+
 struct args {
 	struct lbt_opts opt;
 	int json, help;
-	const char *format, *out;
+	const char *format, *out, *svg;
+	int window;
 	int nfiles;
 	char **files;
 };
@@ -185,6 +224,18 @@ static int option(const struct cmd *c, struct args *a, int argc, char **argv,
 		if (!val)
 			return bad_usage(c, "%s needs a file name", name);
 		a->out = val;
+	} else if (is_export && TAKES("--svg")) {
+		if (!val || !*val)
+			return bad_usage(c, "%s needs a file name", name);
+		a->svg = val;
+	} else if (is_export && TAKES("--window")) {
+		if (parse_window(val, &a->opt))
+			return bad_usage(c,
+					 "--window needs [START,]LEN in ms "
+					 "(START >= 0, 0 < LEN <= 1e9), "
+					 "not '%s'",
+					 val ? val : "");
+		a->window = 1;
 	} else {
 		return bad_usage(c, "unknown option %s", o);
 	}
@@ -213,8 +264,15 @@ static int parse(const struct cmd *c, struct args *a, int argc, char **argv)
 			a->files[a->nfiles++] = argv[i];
 		}
 	}
-	if (!strcmp(c->name, "export") && !a->format)
-		return bad_usage(c, "%s", "export needs --format chrome");
+	if (!strcmp(c->name, "export") && !a->format && !a->svg)
+		return bad_usage(c, "%s",
+				 "export needs --format chrome or --svg FILE");
+	if (a->svg && (a->format || a->out))
+		return bad_usage(c, "%s",
+				 "export: --svg FILE is its own output; give "
+				 "it without --format and -o");
+	if (a->window && !a->svg)
+		return bad_usage(c, "%s", "export: --window is for --svg");
 	if (!a->nfiles)
 		return bad_usage(c, "%s: no trace file given", c->name);
 	return 0;
@@ -271,7 +329,9 @@ static int run(const struct cmd *c, struct args *a)
 	else if (!strcmp(c->name, "crash"))
 		fmt = &lbt_fmt_crash;
 	else
-		fmt = &lbt_fmt_chrome;
+		fmt = a->svg ? &lbt_fmt_svg : &lbt_fmt_chrome;
+	if (a->svg)
+		a->out = a->svg;
 	if (a->out && strcmp(a->out, "-") != 0) {
 		out = fopen(a->out, "w");
 		if (!out) {

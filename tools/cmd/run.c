@@ -9,12 +9,8 @@
 #include "format/fmt.h"
 #include "cmd/summary.h"
 
-/*
- * The bare function name of a demangled kernel name: no return type,
- * scope, template arguments or parameters ("void ns::k<32>(float*)" gives
- * "k"), so that --kernel 'k*' matches what users call the kernel.
- */
-static const char *short_name(const char *d, char *buf, size_t len)
+/* (--kernel 'k*' matches what users call the kernel by this name) */
+const char *lbt_kernel_short(const char *d, char *buf, size_t len)
 {
 	size_t end = 0, start = 0, i, n;
 	int depth = 0;
@@ -73,7 +69,7 @@ int lbt_filter(const struct lbt_opts *opt, const struct lbt_rec *r)
 		if (!m || (fnmatch(opt->kernel_glob, m, 0) &&
 			   fnmatch(opt->kernel_glob, d, 0) &&
 			   fnmatch(opt->kernel_glob,
-				   short_name(d, sn, sizeof(sn)), 0)))
+				   lbt_kernel_short(d, sn, sizeof(sn)), 0)))
 			return 0;
 	}
 	return 1;

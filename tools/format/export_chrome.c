@@ -261,23 +261,6 @@ static void instant(struct chrome *c, const struct lbt_rec *r, const char *name)
 	lbt_puts(o, "}}");
 }
 
-/*
- * A call's duration on the timeline.  One still in flight when the trace
- * ended (no return recorded: a hang killed, a crash) is drawn up to the
- * last moment the trace knows the process was alive (lbt_until), as
- * lbtrace crash counts its wait, so that a hang shows as long as it was.
- */
-static int64_t in_flight_dur(const struct lbt_rec *r)
-{
-	const struct lbt_file *f = r->file;
-	struct lbt_until u;
-
-	if (!r->in_flight || r->raw->t1)
-		return r->dur_ns;
-	lbt_until(f, f->ncrashes ? &f->crashes[0] : NULL, &u);
-	return u.ns > r->t_ns ? u.ns - r->t_ns : 0;
-}
-
 static void chrome_record(void *p, const struct lbt_rec *r)
 {
 	struct chrome *c = p;
@@ -288,7 +271,7 @@ static void chrome_record(void *p, const struct lbt_rec *r)
 		slice(c->o, r->api_name,
 		      r->kind >= 0 ? lb_kind_name(r->kind) : "other",
 		      c->fs[r->file->index].cpid, r->thread->tid, r->t_ns,
-		      in_flight_dur(r));
+		      lbt_shown_dur(r));
 		put_args(c->o, r);
 		if (on_stream(r))
 			stream_slice(c, r);

@@ -20,6 +20,9 @@ struct lbt_opts {
 	uint64_t last;	      /* --last N, 0 = all */
 	uint64_t crash_calls; /* crash: calls shown per thread */
 	int registrations;    /* crash: keep kernel/module registrations */
+	int win_start_set;    /* export --svg --window START given */
+	int64_t win_start_ns; /* START: ns from each file's start */
+	int64_t win_len_ns;   /* the window's length; 0: the default */
 	int color;
 };
 
@@ -40,6 +43,7 @@ extern const struct lbt_fmt lbt_fmt_json;
 extern const struct lbt_fmt lbt_fmt_summary;
 extern const struct lbt_fmt lbt_fmt_crash;
 extern const struct lbt_fmt lbt_fmt_chrome;
+extern const struct lbt_fmt lbt_fmt_svg;
 
 /*
  * Runs FMT over every record of SET that passes OPT's filters, writing to
@@ -50,6 +54,13 @@ int lbt_run_fmt(const struct lbt_fmt *fmt, struct lbt_set *set,
 
 /* Nonzero if R passes OPT's filters. */
 int lbt_filter(const struct lbt_opts *opt, const struct lbt_rec *r);
+
+/*
+ * The bare function name of demangled kernel name D: no return type,
+ * scope, template arguments or parameters ("void ns::k<32>(float*)" gives
+ * "k"), written to BUF (LEN > 0 bytes, cut to fit).  Returns BUF.
+ */
+const char *lbt_kernel_short(const char *d, char *buf, size_t len);
 
 /* ---- the fields of a record, shared by the formats (fields.c) ----
  *
@@ -175,6 +186,14 @@ struct lbt_until {
 };
 void lbt_until(const struct lbt_file *f, const struct lbt_crash *cr,
 	       struct lbt_until *u);
+
+/*
+ * How long call R is drawn on a timeline (export --format chrome, --svg):
+ * its duration; for a call still in flight when the trace ended, up to
+ * lbt_until() of its file (the first crash, else the exit or the last
+ * sign of life).  0 when that lies before its start.
+ */
+int64_t lbt_shown_dur(const struct lbt_rec *r);
 
 /* One backtrace frame as a JSON string: "name+0xoff [0xpc]", "?? [0xpc]",
  * with " (guess)" after the offset when the name is another function's

@@ -1,7 +1,7 @@
 /*
  * until.c - up to when a trace knows its process was alive: what the
  * calls still in flight are said to have waited for (lbtrace crash) and
- * how long they are drawn (lbtrace export).
+ * how long they are drawn (lbtrace export, both formats).
  */
 #include <stdio.h>
 #include "lbshim/names.h"
@@ -35,4 +35,21 @@ void lbt_until(const struct lbt_file *f, const struct lbt_crash *cr,
 				 "the writer's last heartbeat");
 		}
 	}
+}
+
+/*
+ * A call still in flight when the trace ended (no return recorded: a
+ * hang killed, a crash) is drawn up to the last moment the trace knows
+ * the process was alive, as lbtrace crash counts its wait, so that a hang
+ * shows as long as it was.
+ */
+int64_t lbt_shown_dur(const struct lbt_rec *r)
+{
+	const struct lbt_file *f = r->file;
+	struct lbt_until u;
+
+	if (!r->in_flight || r->raw->t1)
+		return r->dur_ns;
+	lbt_until(f, f->ncrashes ? &f->crashes[0] : NULL, &u);
+	return u.ns > r->t_ns ? u.ns - r->t_ns : 0;
 }

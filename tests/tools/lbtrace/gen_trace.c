@@ -22,6 +22,10 @@
  *   gen_trace truncated|badmagic|badversion|badblock|corruptblk|short OUT
  *                              broken variants of basic
  *   gen_trace big OUT N        N calls on 4 threads (for bench), streamed
+ *   gen_trace pipeline OUT legacy|stream0 [SECONDS]
+ *                              camera, imu and sampler threads, the IMU's
+ *                              syncs behind the camera's encoder or not
+ *                              (gen_pipe.c; 1 s by default)
  *   gen_trace v2basic|v2cuda|v2long OUT
  *                              format version 2 (gen_v2.c); the others
  *                              are version 1
@@ -585,6 +589,15 @@ int main(int argc, char **argv)
 		write_term(&g);
 	} else if (!strcmp(k, "ring")) {
 		write_ring(&g);
+	} else if (!strcmp(k, "pipeline")) {
+		if (argc < 4 || (strcmp(argv[3], "legacy") &&
+				 strcmp(argv[3], "stream0"))) {
+			fprintf(stderr, "gen_trace: pipeline OUT "
+					"legacy|stream0 [SECONDS]\n");
+			return 1;
+		}
+		write_pipeline(&g, !strcmp(argv[3], "stream0"),
+			       argc > 4 ? (unsigned)atoi(argv[4]) : 1);
 	} else if (!strcmp(k, "kargs")) {
 		write_kargs(&g);
 	} else if (!strcmp(k, "remap")) {

@@ -64,6 +64,10 @@ void write_basic(struct gen *g);
  * -1 when KIND is none of them. */
 int gen_v2(struct gen *g, const char *kind);
 
+/* The evaluation pipeline simulated (gen_pipe.c): legacy null stream or,
+ * STREAM0 set, a queue per thread; SECONDS of it. */
+void write_pipeline(struct gen *g, int stream0, unsigned seconds);
+
 /* The crash family (gen_crash.c): each fills the fresh trace G. */
 void write_crash(struct gen *g);
 void write_crashreg(struct gen *g);

@@ -9,6 +9,8 @@ vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=de
 for args in "print basic.lbt" "print --json --last 5 crash.lbt basic.lbt" \
 	"summary basic.lbt ring.lbt" "crash crash.lbt" "crash hang.lbt term.lbt" \
 	"export --format chrome -o x.json basic.lbt" "print truncated.lbt" \
+	"export --svg x.svg --window 0,1 basic.lbt crash.lbt hang.lbt" \
+	"export --svg x.svg --last 5 --tid 4242 basic.lbt" \
 	"print corruptblk.lbt" "print badmagic.lbt" \
 	"crash missing.lbt badmagic.lbt short.lbt crash.lbt" "summary ." \
 	"summary v2long.lbt v2basic.lbt basic.lbt" "crash v2cuda.lbt"; do

@@ -17,7 +17,7 @@ static void run_all(struct lbt_set *set, FILE *sink)
 {
 	static const struct lbt_fmt *const fmts[] = {
 	    &lbt_fmt_text,  &lbt_fmt_json,   &lbt_fmt_summary,
-	    &lbt_fmt_crash, &lbt_fmt_chrome,
+	    &lbt_fmt_crash, &lbt_fmt_chrome, &lbt_fmt_svg,
 	};
 	struct lbt_opts plain = {0};
 	struct lbt_opts filt = {
