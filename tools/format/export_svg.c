@@ -388,7 +388,7 @@ static void panel_head(struct svg *s, struct panel *p)
 	lbt_printf(o, "<text x=\"10\" y=\"%d\" font-size=\"11\" "
 		      "fill=\"#444\">",
 		   p->y + 29);
-	put_xml(o, f->hdr.cmdline[0] ? f->hdr.cmdline : "?", 70);
+	put_xml(o, f->hdr.cmdline[0] ? f->hdr.cmdline : "?", 110);
 	lbt_puts(o, " - window from ");
 	put_ms(o, p->ws - p->file0);
 	lbt_puts(o, " of the trace");
