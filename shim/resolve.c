@@ -249,7 +249,8 @@ int lb_resolve_all(const char *libpath)
 		chosen = lb_base_of_handle(h);
 	}
 	__atomic_store_n(&lb_rt_handle, h, __ATOMIC_RELEASE);
-	for (i = 0; i < LB_API_COUNT; i++) {
+	/* HIP's rows (the CUDA face's are not resolved yet) */
+	for (i = 0; i < LB_API_HIP_COUNT; i++) {
 		const char *sym = lb_api_info[i].symbol;
 
 		fn = NULL;

@@ -25,10 +25,14 @@ extern const uint8_t lb_arg_tab[LB_API_COUNT][64] LB_HIDDEN;
 
 /* ---- the real runtime ---- */
 
-/* One pointer per row of hip_api.def, NULL when the runtime lacks it. */
+/*
+ * One pointer per row of hip_api.def and cuda_api.def, NULL when the
+ * runtime lacks it.
+ */
 struct lb_real_table {
 #define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) RET(*NAME) P;
 #include "lbshim/hip_api.def"
+#include "lbshim/cuda_api.def"
 #undef LB_API
 };
 extern struct lb_real_table lb_real LB_HIDDEN;
