@@ -74,6 +74,13 @@ static inline void lb_rt_probe_once(void)
 #define lb_real (*(lb_rt_own++, lb_rt_probe_once(), &lb_real))
 #endif
 
+/*
+ * Nonzero when the runtime the policies serve is CUDA (resolve_cuda.c):
+ * the process has CUDA and no HIP.  With both, HIP is served and CUDA's
+ * calls go straight to CUDA (wrappers_cuda.c).
+ */
+extern int lb_cu_served LB_HIDDEN;
+
 /* Nonzero once lb_init() has finished (acquire to read). */
 extern int lb_ready LB_HIDDEN;
 
