@@ -22,8 +22,10 @@ REAL_HIP_LIB := /usr/lib/x86_64-linux-gnu/libamdhip64.so.5
 
 # The preload library's sources: the core and every policy (mk/shim.mk).
 # The table of wrapped functions, split by concern (hip_api.def includes
-# the others): a prerequisite of everything generated from it.
-API_DEFS := $(sort $(wildcard include/lbshim/hip_api*.def))
+# the others; cuda_api.def, the CUDA face's, after them): a prerequisite
+# of everything generated from it.  hip_api.def first ($< of some rules).
+API_DEFS := $(sort $(wildcard include/lbshim/hip_api*.def)) \
+	$(sort $(wildcard include/lbshim/cuda_api*.def))
 
 SHIM_SRCS := $(wildcard shim/*.c) $(wildcard policies/*/*.c)
 

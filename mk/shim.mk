@@ -16,12 +16,17 @@ SHIM_LDFLAGS = -Wl,--version-script=$(BUILD)/liblbshim.map \
 ALL_TARGETS += $(BUILD)/liblbshim.so
 
 # HIP's names, unversioned (gen-map.sh -u), plus shim/exports.syms: dlopen,
-# the one export that is not HIP's, for the RTLD_DEEPBIND warning
-# (shim/dlopen.c).
+# for the RTLD_DEEPBIND warning (shim/dlopen.c), and dlsym, for the CUDA
+# face (shim/cuda_procaddr.c); plus the CUDA rows' names (cuda_api.def),
+# unversioned too: a reference to NAME@libcudart.so.13 binds to them.
 $(BUILD)/liblbshim.map: $(API_DEFS) mk/gen-map.sh mk/rocm-layouts.txt \
-		shim/exports.syms
+		shim/exports.syms $(wildcard include/lbshim/cuda_api*.def)
 	@mkdir -p $(@D)
-	sh mk/gen-map.sh -u "$(CC)" $< shim/exports.syms >$@.tmp && mv $@.tmp $@
+	{ cat shim/exports.syms; \
+	  printf '#define LB_API(R, N, ...) @ N -\n#include "lbshim/cuda_api.def"\n' | \
+		$(CC) -E -P -Iinclude -x c - | tr '\n@' ' \n' | \
+		awk 'NF == 2 { print $$1, $$2 }'; } >$@.syms
+	sh mk/gen-map.sh -u "$(CC)" $< $@.syms >$@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/%.o: %.c $(wildcard include/lbshim/*.h include/lbshim/*.def shim/*.h policies/*/*.h)
 	@mkdir -p $(@D)

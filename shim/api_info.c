@@ -27,9 +27,17 @@
 			   LB_KIND_##KIND, FLAGS, LB_NARGS(A),              \
 			   LB_ROLE_OF_(__VA_ARGS__), LB_TWIN_ID_(TWIN) },
 
+/* A CUDA row's version node is NVIDIA's, as it is ("" for the driver). */
+#define LB_API_CU(HIP, RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
+	[LB_ID_##NAME] = { #NAME, #NAME, VER, SIDX, LB_KIND_##KIND, FLAGS, \
+			   LB_NARGS(A), LB_ROLE_OF_(__VA_ARGS__),          \
+			   LB_TWIN_ID_(TWIN) },
+
 const struct lb_api_info lb_api_info[LB_API_COUNT] = {
 #include "lbshim/hip_api.def"
+#include "lbshim/cuda_api.def"
 };
+#undef LB_API_CU
 #undef LB_API
 #undef LB_API_AS
 
@@ -41,12 +49,18 @@ const struct lb_api_info lb_api_info[LB_API_COUNT] = {
 #define LB_TYPE_IS_(x, T) __builtin_types_compatible_p(__typeof__(x), T)
 
 /* Each check of roles.h: does parameter p fit it? */
-#define LB_OK_P(NAME, p) (LB_IS_PTR_(LB_M_(NAME, p)) && \
+/* (or CUDA's CUdeviceptr, an 8-byte integer: cuda_decls.h) */
+#define LB_OK_P(NAME, p) ((LB_IS_PTR_(LB_M_(NAME, p)) || \
+			   LB_IS_INT_(LB_M_(NAME, p))) && \
 			  sizeof(LB_M_(NAME, p)) == 8)
-#define LB_OK_O8(NAME, p) (LB_OK_P(NAME, p) && sizeof(*LB_M_(NAME, p)) == 8)
-#define LB_OK_O4(NAME, p) (LB_OK_P(NAME, p) && sizeof(*LB_M_(NAME, p)) == 4)
+#define LB_OK_PTR_(NAME, p) (LB_IS_PTR_(LB_M_(NAME, p)) && \
+			     sizeof(LB_M_(NAME, p)) == 8)
+#define LB_OK_O8(NAME, p) \
+	(LB_OK_PTR_(NAME, p) && sizeof(*LB_M_(NAME, p)) == 8)
+#define LB_OK_O4(NAME, p) \
+	(LB_OK_PTR_(NAME, p) && sizeof(*LB_M_(NAME, p)) == 4)
 #define LB_OK_O12(NAME, p) \
-	(LB_OK_P(NAME, p) && LB_TYPE_IS_(*LB_M_(NAME, p), dim3))
+	(LB_OK_PTR_(NAME, p) && LB_TYPE_IS_(*LB_M_(NAME, p), dim3))
 #define LB_OK_Z(NAME, p) LB_TYPE_IS_(LB_M_(NAME, p), size_t)
 #define LB_OK_I4(NAME, p) \
 	(LB_IS_INT_(LB_M_(NAME, p)) && sizeof(LB_M_(NAME, p)) == 4)
@@ -69,6 +83,7 @@ const struct lb_api_info lb_api_info[LB_API_COUNT] = {
 
 _Alignas(64) const uint8_t lb_arg_tab[LB_API_COUNT][64] = {
 #include "lbshim/hip_api.def"
+#include "lbshim/cuda_api.def"
 };
 #undef LB_API
 
@@ -86,7 +101,27 @@ _Alignas(64) const uint8_t lb_arg_tab[LB_API_COUNT][64] = {
 #define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	LB_ROLES_MAP(LB_CHECK_, NAME, __VA_ARGS__)
 #include "lbshim/hip_api.def"
+#include "lbshim/cuda_api.def"
 #undef LB_API
+
+/* cuda_api.def's first column, by name: "none" or a HIP row. */
+static const char *const lb_cu_twin[LB_API_COUNT] = {
+#define LB_API(...)
+#define LB_API_CU(HIP, RET, NAME, ...) [LB_ID_##NAME] = #HIP,
+#include "lbshim/cuda_api.def"
+#undef LB_API_CU
+#undef LB_API
+};
+
+int lb_api_hip_twin(int api)
+{
+	int t;
+
+	if (api < LB_API_HIP_COUNT || api >= LB_API_COUNT)
+		return -1;
+	t = lb_api_lookup(lb_cu_twin[api]);
+	return t >= 0 && t < LB_API_HIP_COUNT ? t : -1;
+}
 
 int lb_api_lookup(const char *name)
 {

@@ -130,6 +130,18 @@ static void lb_add_policy(const struct lb_policy *p, const char *name)
 			       "policy %s is not in this build; ignored", name);
 		return;
 	}
+	/*
+	 * stream0 and pool call HIP's runtime for their own work; until
+	 * they call it through a CUDA seam too (issue 35), they stay off
+	 * where the runtime served is CUDA.  The trace calls none.
+	 */
+	if (lb_cu_served && p != &lb_policy_trace) {
+		if (listed)
+			lb_log(LB_LOG_WARN,
+			       "policy %s does not serve CUDA yet; ignored",
+			       name);
+		return;
+	}
 	if (p->init(listed))
 		lb_active[lb_nactive++] = p;
 }

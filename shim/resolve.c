@@ -57,6 +57,21 @@ static int lb_rt_found;
  * library, which a program may close. */
 static char lb_rt_path[4096];
 
+/* The first HIP row found: its library (lb_resolve_all's message). */
+static const char *lb_rt_first_file(void)
+{
+	int i;
+
+	for (i = 0; i < LB_API_HIP_COUNT; i++) {
+		void *fn;
+
+		memcpy(&fn, (char *)&lb_real + i * sizeof(void *), sizeof(fn));
+		if (fn)
+			return lb_lib_of(fn);
+	}
+	return "?";
+}
+
 static ElfW(Addr) lb_base_of(const void *addr)
 {
 	struct link_map *lm = NULL;
@@ -114,6 +129,8 @@ void *lb_rt_sym(const char *sym)
 	int saved = errno;
 	void *fn = NULL;
 
+	if (__atomic_load_n(&lb_cu_served, __ATOMIC_ACQUIRE))
+		return lb_cu_sym(sym);
 	if (__atomic_load_n(&lb_rt_found, __ATOMIC_ACQUIRE)) {
 		fn = lb_sym_in(lb_rt_handle, sym);
 		dlerror(); /* a miss is ours, not the program's */
@@ -212,7 +229,7 @@ int lb_resolve_all(const char *libpath)
 	const char *why = NULL, *how, *file = NULL;
 	ElfW(Addr) chosen;
 	void *h = NULL, *fn;
-	int i, found = 0, missing = 0;
+	int i, found = 0, missing = 0, cuda_only = 0, cu;
 
 	dl_iterate_phdr(lb_walk_one, &w);
 	if (libpath) {
@@ -243,13 +260,19 @@ int lb_resolve_all(const char *libpath)
 		h = lb_open(w.name[0], 0, &why);
 		how = "loaded RTLD_LOCAL, found among the loaded objects";
 		chosen = w.base[0];
+	} else if (lb_cu_present()) {
+		/* A CUDA process: no HIP runtime is loaded into it. */
+		cuda_only = 1;
+		why = "a CUDA process";
+		how = "none";
+		chosen = (ElfW(Addr))-1;
 	} else {
 		h = lb_load_by_name(&why);
 		how = "none was loaded: loaded by lbshim";
 		chosen = lb_base_of_handle(h);
 	}
 	__atomic_store_n(&lb_rt_handle, h, __ATOMIC_RELEASE);
-	for (i = 0; i < LB_API_COUNT; i++) {
+	for (i = 0; i < LB_API_HIP_COUNT; i++) {
 		const char *sym = lb_api_info[i].symbol;
 
 		fn = NULL;
@@ -274,6 +297,20 @@ int lb_resolve_all(const char *libpath)
 	dlerror();
 	/* lb_rt_sym's functions come from where the rows' came from. */
 	__atomic_store_n(&lb_rt_found, found && (h || !why), __ATOMIC_RELEASE);
+	/* One runtime served per process: HIP's where it has both. */
+	cu = lb_cu_resolve(!found);
+	if (cu && found)
+		lb_log(LB_LOG_WARN,
+		       "both HIP (%s) and CUDA (%s) are in the process: lbshim "
+		       "serves HIP; CUDA calls go straight to CUDA",
+		       lb_rt_first_file(), lb_cu_file());
+	if (cu && !found) {
+		snprintf(lb_rt_path, sizeof(lb_rt_path), "%s", lb_cu_file());
+		lb_log(LB_LOG_DEBUG, "CUDA runtime: %s", lb_rt_path);
+		return cu;
+	}
+	if (!found && cuda_only)
+		return 0;
 	if (!found) {
 		lb_log(LB_LOG_WARN,
 		       "cannot find the HIP runtime (%s: %s); every HIP call "
@@ -337,8 +374,11 @@ hipError_t lb_missing(int api)
 	if (api >= 0 && api < LB_API_COUNT &&
 	    !__atomic_exchange_n(&warned[api], 1, __ATOMIC_RELAXED))
 		lb_log(LB_LOG_WARN,
-		       "%s: not found in the HIP runtime; returning "
-		       "hipErrorNotInitialized",
+		       LB_API_IS_CUDA(api) ?
+			       "%s: not found in the CUDA runtime or driver; "
+			       "returning its \"not initialized\" error (3)" :
+			       "%s: not found in the HIP runtime; returning "
+			       "hipErrorNotInitialized",
 		       lb_api_info[api].name);
 	errno = saved;
 	return hipErrorNotInitialized;

@@ -11,4 +11,19 @@ int lb_resolve_all(const char *libpath);
 /* At LBSHIM_LOG=debug, says where each family of functions came from. */
 void lb_resolve_report(void);
 
+/*
+ * resolve_cuda.c.  lb_cu_present: has the process loaded a CUDA runtime
+ * or driver (1, else 0)?  lb_cu_find_loaded: the same among the loaded
+ * objects only.  lb_cu_resolve: fills lb_real's CUDA rows from them;
+ * serve: the policies are to see CUDA's calls (lb_cu_served).  Returns
+ * the number of functions found.  lb_cu_file: the runtime's path (the
+ * driver's where there is none), "" before.  lb_cu_sym: a function of
+ * either by name, or NULL; errno and dlerror() left as they were.
+ */
+int lb_cu_present(void);
+int lb_cu_find_loaded(void);
+int lb_cu_resolve(int serve);
+const char *lb_cu_file(void);
+void *lb_cu_sym(const char *sym);
+
 #endif

@@ -25,10 +25,14 @@ extern const uint8_t lb_arg_tab[LB_API_COUNT][64] LB_HIDDEN;
 
 /* ---- the real runtime ---- */
 
-/* One pointer per row of hip_api.def, NULL when the runtime lacks it. */
+/*
+ * One pointer per row of hip_api.def and cuda_api.def, NULL when the
+ * runtime lacks it.
+ */
 struct lb_real_table {
 #define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) RET(*NAME) P;
 #include "lbshim/hip_api.def"
+#include "lbshim/cuda_api.def"
 #undef LB_API
 };
 extern struct lb_real_table lb_real LB_HIDDEN;
@@ -69,6 +73,13 @@ static inline void lb_rt_probe_once(void)
 #ifndef LB_REAL_DIRECT
 #define lb_real (*(lb_rt_own++, lb_rt_probe_once(), &lb_real))
 #endif
+
+/*
+ * Nonzero when the runtime the policies serve is CUDA (resolve_cuda.c):
+ * the process has CUDA and no HIP.  With both, HIP is served and CUDA's
+ * calls go straight to CUDA (wrappers_cuda.c).
+ */
+extern int lb_cu_served LB_HIDDEN;
 
 /* Nonzero once lb_init() has finished (acquire to read). */
 extern int lb_ready LB_HIDDEN;

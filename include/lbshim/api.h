@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 #include "lbshim/hip_decls.h"
+#include "lbshim/cuda_decls.h"
 #include "lbshim/pp.h"
 #include "lbshim/roles.h"
 
@@ -40,14 +41,23 @@ enum lb_kind {
 	LB_KIND_COUNT
 };
 
-/* API ids: LB_ID_<name>, dense from 0, in table order. */
+/*
+ * API ids: LB_ID_<name>, dense from 0, in table order: HIP's rows
+ * (hip_api.def), then CUDA's (cuda_api.def) from LB_API_HIP_COUNT on.
+ */
 enum lb_api_id {
 #define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	LB_ID_##NAME,
 #include "lbshim/hip_api.def"
+	LB_API_HIP_COUNT,
+	LB_API_CU_BEFORE_ = LB_API_HIP_COUNT - 1,
+#include "lbshim/cuda_api.def"
 #undef LB_API
 	LB_API_COUNT
 };
+
+/* Is row api one of CUDA's (cuda_api.def)? */
+#define LB_API_IS_CUDA(api) ((api) >= LB_API_HIP_COUNT)
 
 /*
  * struct lb_args_<name>: the call's arguments by name, so that a policy
@@ -59,6 +69,7 @@ enum lb_api_id {
 		LB_MAP_N(LB_NARGS(A), LB_FIELD_, 0, P)              \
 	};
 #include "lbshim/hip_api.def"
+#include "lbshim/cuda_api.def"
 #undef LB_API
 
 /* Static facts about one API, indexed by id. */
@@ -78,6 +89,12 @@ extern const struct lb_api_info lb_api_info[LB_API_COUNT];
 
 /* Returns the id of HIP name or symbol NAME, or -1. */
 int lb_api_lookup(const char *name);
+
+/*
+ * The id of the HIP twin of CUDA row api (cuda_api.def's first column),
+ * or -1: none, or api is no CUDA row.
+ */
+int lb_api_hip_twin(int api);
 
 /* Name of a kind ("launch"), or "?" for an out-of-range value. */
 const char *lb_kind_name(unsigned kind);

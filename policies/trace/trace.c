@@ -533,6 +533,19 @@ static void lb_trace_learn(const struct lb_call *c, struct lb_tt *t)
 		break;
 	}
 	default:
+		/* CUDA's registrations and module functions, by role */
+		if (!LB_API_IS_CUDA(c->api))
+			break;
+		if (lb_api_info[c->api].role == LB_ROLE_REG_FUNCTION)
+			lb_names_register(
+				lb_ar_ptr(c->api, c->args, LB_AR_KERNEL),
+				lb_ar_ptr(c->api, c->args, LB_AR_NAME), 0);
+		else if (lb_api_info[c->api].role == LB_ROLE_MODULE_FUNCTION &&
+			 c->ret == hipSuccess &&
+			 lb_ar_ptr(c->api, c->args, LB_AR_OUT))
+			lb_names_register(
+				*(void **)lb_ar_ptr(c->api, c->args, LB_AR_OUT),
+				lb_ar_ptr(c->api, c->args, LB_AR_NAME), 1);
 		break;
 	}
 }

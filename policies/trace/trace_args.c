@@ -23,6 +23,7 @@ static const uint8_t lb_tab[LB_API_COUNT][64] = {
 #define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	[LB_ID_##NAME] = LB_ARG_ROW(NAME, __VA_ARGS__),
 #include "lbshim/hip_api.def"
+#include "lbshim/cuda_api.def"
 #undef LB_API
 };
 

@@ -14,6 +14,7 @@
 #define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	LB_CAT(LB_FILL_CASE_, LB_NARGS((__VA_ARGS__)))(NAME, KIND, __VA_ARGS__)
 #include "lbshim/hip_api.def"
+#include "lbshim/cuda_api.def"
 #undef LB_API
 #undef LB_FILL_CASE_0
 #undef LB_FILL_CASE_1

@@ -176,7 +176,7 @@ void lb_header_fill(struct lb_trace_header *h)
 		h->host[0] = 0;
 	lb_fill_cmdline(h->cmdline, sizeof(h->cmdline));
 	/* The HIP face is the only one so far; the CUDA face says CUDA. */
-	h->runtime = LB_RT_HIP;
+	h->runtime = lb_cu_served ? LB_RT_CUDA : LB_RT_HIP;
 	/* the loader's name of a file the kernel opened: < PATH_MAX */
 	if (strlen(lib) < sizeof(h->runtime_lib))
 		memcpy(h->runtime_lib, lib, strlen(lib) + 1);

@@ -122,7 +122,8 @@ int main(void)
 	int failed;
 
 	tcase_add_test(tc, wrapper_is_the_shims);
-	tcase_add_loop_test(tc, forwards_exactly, 0, LB_API_COUNT);
+	/* HIP's rows (the fake runtime is HIP's; CUDA's: tests/cuda) */
+	tcase_add_loop_test(tc, forwards_exactly, 0, LB_API_HIP_COUNT);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_set_fork_status(sr, CK_NOFORK);

@@ -74,18 +74,35 @@ START_TEST(stream_index_names_a_stream)
 }
 END_TEST
 
-/* The id of the row named NAME less "_spt", plus "Async"; or -1. */
+/* Does name end with the per-thread suffix sfx? */
+static int ends(const char *name, size_t n, const char *sfx)
+{
+	size_t k = strlen(sfx);
+
+	return n > k && !strcmp(name + n - k, sfx);
+}
+
+/*
+ * The id of the row named NAME less "_spt" (CUDA's "_ptds"), plus
+ * "Async" (before the driver's "_v2": cuMemcpyHtoDAsync_v2); or -1.
+ */
 static int async_form(const char *name)
 {
 	char buf[128];
 	size_t n = strlen(name);
+	int v2;
 
-	if (n > 4 && !strcmp(name + n - 4, "_spt"))
+	if (ends(name, n, "_spt"))
 		n -= 4;
-	if (n + sizeof("Async") > sizeof(buf))
+	else if (ends(name, n, "_ptds"))
+		n -= 5;
+	v2 = n > 3 && !strncmp(name + n - 3, "_v2", 3);
+	if (v2)
+		n -= 3;
+	if (n + sizeof("Async_v2") > sizeof(buf))
 		return -1;
 	memcpy(buf, name, n);
-	strcpy(buf + n, "Async");
+	strcpy(buf + n, v2 ? "Async_v2" : "Async");
 	return lb_api_lookup(buf);
 }
 
@@ -280,9 +297,14 @@ START_TEST(related_rows_share_roles)
 	char base[128];
 	int b;
 
-	if (n > 4 && n < sizeof(base) && !strcmp(r->name + n - 4, "_spt")) {
-		memcpy(base, r->name, n - 4);
-		base[n - 4] = 0;
+	if (n > 5 && n < sizeof(base) &&
+	    (!strcmp(r->name + n - 4, "_spt") ||
+	     !strcmp(r->name + n - 5, "_ptsz") ||
+	     !strcmp(r->name + n - 5, "_ptds"))) {
+		size_t k = r->name[n - 4] == '_' ? 4 : 5;
+
+		memcpy(base, r->name, n - k);
+		base[n - k] = 0;
 		b = lb_api_lookup(base);
 		if (b >= 0)
 			ck_assert_msg(same_roles(_i, b),
@@ -308,7 +330,8 @@ int main(void)
 	int failed;
 
 	open_real();
-	tcase_add_loop_test(tc, row_in_real_runtime, 0, LB_API_COUNT);
+	/* HIP's rows; CUDA's: check_cuda_table.c */
+	tcase_add_loop_test(tc, row_in_real_runtime, 0, LB_API_HIP_COUNT);
 	tcase_add_loop_test(tc, stream_index_names_a_stream, 0, LB_API_COUNT);
 	tcase_add_loop_test(tc, twin_takes_the_rows_arguments_and_a_stream, 0,
 			    LB_API_COUNT);

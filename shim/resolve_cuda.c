@@ -1,0 +1,199 @@
+/*
+ * resolve_cuda.c - finding NVIDIA's CUDA runtime and driver, for the CUDA
+ * rows of the table (include/lbshim/cuda_api.def), by resolve.c's rules:
+ * the libraries already in the process, whatever their file names, never
+ * a second copy, never the shim itself.
+ *
+ *  - The runtime (libcudart.so.12, .so.13): the global scope (a program
+ *    linked against it), else the first loaded object, in load order,
+ *    that defines cudaMalloc and cudaGetDevice (an extension opened
+ *    RTLD_LOCAL: torch/_C brings libcudart into its own scope only).
+ *  - The driver (libcuda.so.1): the same, by cuInit and
+ *    cuGetProcAddress_v2.  cudart, shared or static, dlopens it itself
+ *    (the issue's facts), so it is found among the loaded objects once
+ *    the runtime has started; a driver-API program links it.
+ *
+ * LBSHIM_CUDA_LIBRARY and LBSHIM_CUDA_DRIVER name either instead (opened
+ * RTLD_NOLOAD first, then loaded).  Each row comes from its own library:
+ * the runtime's rows (VER "libcudart...") from the runtime, the others
+ * from the driver.  Nothing is loaded by name: a process that has loaded
+ * no CUDA library has no CUDA row, and its CUDA wrappers (which it never
+ * called, or it would have one) answer "not initialized".
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <link.h>
+#include <stdio.h>
+#include <string.h>
+#define LB_REAL_DIRECT /* the core: not counted in lb_rt_own */
+#include "shim.h"
+#include "elfdyn.h"
+#include "resolve.h"
+
+int lb_cu_served;
+
+/* The load address of liblbshim.so itself. */
+static ElfW(Addr) lb_self_base(void)
+{
+	struct link_map *lm = NULL;
+	Dl_info info;
+
+	if (!dladdr1((void *)lb_self_base, &info, (void **)&lm,
+		     RTLD_DL_LINKMAP) || !lm)
+		return (ElfW(Addr))-1;
+	return lm->l_addr;
+}
+
+/* The two libraries (NULL: none; the global scope is opened by path). */
+static void *lb_cu_h[2];
+static char lb_cu_path[2][4096];
+
+struct lb_cu_walk {
+	ElfW(Addr) self;
+	const char *want[2]; /* two functions the library defines */
+	char name[4096];
+	int n;
+};
+
+static int lb_cu_walk_one(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct lb_cu_walk *w = data;
+	const ElfW(Dyn) *dyn;
+
+	(void)size;
+	if (!info->dlpi_name || !*info->dlpi_name || info->dlpi_addr == w->self)
+		return 0;
+	dyn = lb_elf_dynamic(info);
+	if (!lb_elf_defines(info->dlpi_addr, dyn, w->want[0]) ||
+	    !lb_elf_defines(info->dlpi_addr, dyn, w->want[1]))
+		return 0;
+	if (!w->n++)
+		snprintf(w->name, sizeof(w->name), "%s", info->dlpi_name);
+	return 0;
+}
+
+/*
+ * Library k (0 runtime, 1 driver): the override, the global scope, or
+ * the first loaded object defining a and b.  Returns a handle (opened
+ * RTLD_NOLOAD, or loaded for an override) or NULL.
+ */
+static void *lb_cu_find(int k, const char *var, const char *a, const char *b)
+{
+	struct lb_cu_walk w = { .want = { a, b } };
+	const char *over = lb_getenv(var);
+	Dl_info info;
+	void *fn, *h = NULL;
+
+	w.self = lb_self_base();
+	if (over && *over) {
+		h = dlopen(over, RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD);
+		if (!h)
+			h = dlopen(over, RTLD_NOW | RTLD_LOCAL);
+		if (h && !lb_in_self(dlsym(h, a)))
+			return h;
+		lb_log(LB_LOG_WARN, "%s=\"%.200s\": cannot be opened (%.200s); "
+		       "using what the process has loaded", var, over,
+		       h ? "it is liblbshim.so" : dlerror());
+		h = NULL;
+	}
+	fn = dlsym(RTLD_NEXT, a);
+	if (fn && !lb_in_self(fn) && dladdr(fn, &info) && info.dli_fname)
+		snprintf(w.name, sizeof(w.name), "%s", info.dli_fname);
+	else
+		dl_iterate_phdr(lb_cu_walk_one, &w);
+	if (*w.name)
+		h = dlopen(w.name, RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD);
+	if (h)
+		snprintf(lb_cu_path[k], sizeof(lb_cu_path[k]), "%s", w.name);
+	if (w.n > 1)
+		lb_log(LB_LOG_WARN, "two CUDA %s libraries are loaded: every "
+		       "call that reaches lbshim goes to %s",
+		       k ? "driver" : "runtime", w.name);
+	return h;
+}
+
+static int lb_cu_has_one(struct dl_phdr_info *info, size_t size, void *data)
+{
+	const ElfW(Dyn) *dyn;
+	ElfW(Addr) self = *(ElfW(Addr) *)data;
+
+	(void)size;
+	if (!info->dlpi_name || !*info->dlpi_name || info->dlpi_addr == self)
+		return 0;
+	dyn = lb_elf_dynamic(info);
+	return (lb_elf_defines(info->dlpi_addr, dyn, "cudaMalloc") &&
+		lb_elf_defines(info->dlpi_addr, dyn, "cudaGetDevice")) ||
+	       (lb_elf_defines(info->dlpi_addr, dyn, "cuInit") &&
+		lb_elf_defines(info->dlpi_addr, dyn, "cuGetProcAddress_v2"));
+}
+
+int lb_cu_find_loaded(void)
+{
+	ElfW(Addr) self = lb_self_base();
+
+	return dl_iterate_phdr(lb_cu_has_one, &self);
+}
+
+int lb_cu_present(void)
+{
+	static const char *const probe[] = { "cudaMalloc", "cuInit", NULL };
+	int i;
+
+	for (i = 0; probe[i]; i++) {
+		void *fn = dlsym(RTLD_NEXT, probe[i]);
+
+		if (fn && !lb_in_self(fn))
+			return 1;
+	}
+	dlerror();
+	return lb_cu_find_loaded();
+}
+
+int lb_cu_resolve(int serve)
+{
+	int i, found = 0;
+
+	lb_cu_h[0] = lb_cu_find(0, "LBSHIM_CUDA_LIBRARY", "cudaMalloc",
+				"cudaGetDevice");
+	lb_cu_h[1] = lb_cu_find(1, "LBSHIM_CUDA_DRIVER", "cuInit",
+				"cuGetProcAddress_v2");
+	for (i = LB_API_HIP_COUNT; i < LB_API_COUNT; i++) {
+		int k = strncmp(lb_api_info[i].version, "libcudart", 9) != 0;
+		void *fn = lb_cu_h[k] ? dlsym(lb_cu_h[k], lb_api_info[i].symbol)
+				      : NULL;
+
+		if (lb_in_self(fn))
+			fn = NULL;
+		memcpy((char *)&lb_real + i * sizeof(void *), &fn, sizeof(fn));
+		found += fn != NULL;
+	}
+	dlerror();
+	if (!found)
+		return 0;
+	lb_log(LB_LOG_DEBUG, "CUDA: runtime %s, driver %s: %d functions",
+	       *lb_cu_path[0] ? lb_cu_path[0] : "none",
+	       *lb_cu_path[1] ? lb_cu_path[1] : "none", found);
+	__atomic_store_n(&lb_cu_served, serve, __ATOMIC_RELEASE);
+	return found;
+}
+
+const char *lb_cu_file(void)
+{
+	return *lb_cu_path[0] ? lb_cu_path[0] : lb_cu_path[1];
+}
+
+void *lb_cu_sym(const char *sym)
+{
+	void *fn = NULL;
+	int saved = errno, k;
+
+	for (k = 0; k < 2 && !fn; k++)
+		if (lb_cu_h[k])
+			fn = dlsym(lb_cu_h[k], sym);
+	if (lb_in_self(fn))
+		fn = NULL;
+	dlerror();
+	errno = saved;
+	return fn;
+}

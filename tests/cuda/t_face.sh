@@ -1,0 +1,48 @@
+# t_face.sh - nvcc-built programs (shared cudart) and a driver-API program
+# on hipemu's CUDA face run right under the shim, with no policy and
+# under trace, stream0, pool and all (stream0 and pool do not serve CUDA
+# yet: one warning each): the same output, exit status and calls reaching
+# the face as without it.  A program with nvcc's default, static cudart
+# is left unharmed: on the face it cannot start (only NVIDIA's driver has
+# the tables it asks for), and it fails the same way with the shim.
+. tests/cuda/lib.sh
+cd "$TMP"
+# calls FILE: the call counts of a HIPEMU_STATS file, one a line
+calls() {
+	tr ',' '\n' <"$1" | sed 's/"calls": {//; s/[{}]//g' |
+		sed -n 's/^ *"\([^"]*\)": *\([0-9]*\) *$/\1 \2/p' | sort
+}
+check() { # NAME CMD...
+	name=$1
+	shift
+	HIPEMU_STATS=$TMP/$name.stats on_face "$@" >"$TMP/$name.out" \
+		2>"$TMP/$name.err"
+	rc=$?
+	for p in none trace stream0 pool all; do
+		HIPEMU_STATS=$TMP/$name.$p.stats LBSHIM_POLICIES=$p \
+			LBSHIM_TRACE=$TMP/$name.$p.lbt LD_PRELOAD=$SHIM \
+			on_face "$@" >"$TMP/$name.$p" 2>"$TMP/$name.$p.err"
+		expect_eq "$name under $p: exit" "$?" "$rc"
+		# stdout, and stderr less the shim's own lines (the static
+		# program prints a value it never wrote: not compared)
+		cat "$TMP/$name.out" "$TMP/$name.err" |
+			sed 's/(c\[[0-9]*\] = [^)]*)//' >"$TMP/a"
+		cat "$TMP/$name.$p" "$TMP/$name.$p.err" | grep -v '^lbshim: ' |
+			sed 's/(c\[[0-9]*\] = [^)]*)//' >"$TMP/b"
+		diff "$TMP/a" "$TMP/b" >/dev/null ||
+			fail "$name under $p: output $(cat "$TMP/$name.$p")"
+		# (the static program dies: its statistics are not whole)
+		[ "$name" = static ] ||
+			[ "$(calls "$TMP/$name.stats")" = \
+			  "$(calls "$TMP/$name.$p.stats")" ] ||
+			fail "$name under $p: other calls reached the face"
+	done
+	echo "$name: exit $rc under every policy"
+}
+check vecadd "$HT/vecadd"
+check streams "$HT/streams"
+check ptsz "$HT/ptsz"
+check drv "$HT/drv" "$HT/kern.cubin"
+check static "$T/vecadd_static"
+grep -q 'stream0 does not serve CUDA yet' "$TMP/vecadd.stream0.err" ||
+	fail "no word of stream0: $(cat "$TMP/vecadd.stream0.err")"

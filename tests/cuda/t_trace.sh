@@ -1,0 +1,37 @@
+# t_trace.sh - the trace of CUDA calls on hipemu's face: every call of an
+# nvcc-built program (shared cudart) and of a driver-API program is one
+# record, launches name their kernel (from __cudaRegisterFunction's
+# deviceName, cuModuleGetFunction's name) with grid, block and shared
+# memory, allocations their pointer and size; the header says CUDA;
+# lbtrace print and summary read it.
+. tests/cuda/lib.sh
+cd "$TMP"
+HIPEMU_STATS=$TMP/stats LBSHIM_POLICIES=trace LBSHIM_TRACE=$TMP/v.lbt \
+	LD_PRELOAD=$SHIM on_face "$HT/vecadd" >"$TMP/out" 2>&1 ||
+	fail "vecadd: $(cat "$TMP/out")"
+"$LBTRACE" print "$TMP/v.lbt" >"$TMP/print" || fail "lbtrace print"
+grep -q '__cudaLaunchKernel(kernel=vecadd(float\*, float const\*, float const\*, int), grid=(4,1,1), block=(256,1,1), shmem=0' \
+	"$TMP/print" || fail "launch record: $(grep Launch "$TMP/print")"
+grep -q 'cudaMalloc(ptr=0x[0-9a-f]*, size=4000' "$TMP/print" ||
+	fail "allocation record: $(grep cudaMalloc "$TMP/print" | head -1)"
+# one record per call of a row that reached the face (HIPEMU_STATS)
+printf '#define LB_API(R, N, ...) N\n#include "lbshim/cuda_api.def"\n' |
+	${CC:-cc} -E -P -I"$OLDPWD/include" -x c - | tr -s ' \t' '\n\n' |
+	grep -v '^$' | sort -u >"$TMP/rows"
+tr ',' '\n' <"$TMP/stats" | sed 's/"calls": {//; s/[{}]//g' |
+	sed -n 's/^ *"\([^"]*\)": *\([0-9]*\) *$/\1 \2/p' | sort |
+	join - "$TMP/rows" >"$TMP/want"
+sed 's/^ *[0-9.]* pid:[0-9]* tid:[0-9]* //' "$TMP/print" | cut -d'(' -f1 |
+	sort | uniq -c | awk '{ print $2, $1 }' | sort >"$TMP/got"
+diff "$TMP/want" "$TMP/got" || fail "records are not the calls"
+"$LBTRACE" summary "$TMP/v.lbt" >"$TMP/sum" || fail "lbtrace summary"
+grep -q 'runtime: CUDA' "$TMP/sum" || fail "header: $(grep runtime "$TMP/sum")"
+grep -q ' vecadd(float\*' "$TMP/sum" || fail "no kernel table"
+# the driver API: a module's function named in its launch
+LBSHIM_POLICIES=trace LBSHIM_TRACE=$TMP/d.lbt LD_PRELOAD=$SHIM \
+	on_face "$HT/drv" "$HT/kern.cubin" >"$TMP/dout" 2>&1 ||
+	fail "drv: $(cat "$TMP/dout")"
+"$LBTRACE" print "$TMP/d.lbt" >"$TMP/dprint" || fail "lbtrace print drv"
+grep -q 'cuLaunchKernel(kernel=[a-z_]' "$TMP/dprint" ||
+	fail "driver launch: $(grep cuLaunchKernel "$TMP/dprint" | head -1)"
+grep -q 'cuMemAlloc_v2(ptr=0x' "$TMP/dprint" || fail "cuMemAlloc_v2 record"
