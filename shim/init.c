@@ -225,7 +225,7 @@ static void lb_register_fork(void)
 	pthread_atfork(lb_fork_prepare, lb_fork_parent, lb_fork_child);
 }
 
-void lb_stream_gone(hipStream_t s)
+void lb_stream_gone(lb_stream s)
 {
 	int i;
 

@@ -386,9 +386,9 @@ void lb_kreg_learn(const struct lb_call *c)
 	case LB_ROLE_REG_FATBIN:
 		if (c->rval)
 			lb_kreg_add(c->rval,
-				    lb_co_read_fatbin(lb_ar_ptr(api, a,
-								 LB_AR_IMAGE),
-						      LB_CO_FIRST),
+				    lb_rt->kf->read_fatbin(lb_ar_ptr(api, a,
+								      LB_AR_IMAGE),
+							   LB_CO_FIRST),
 				    "fat binary");
 		break;
 	case LB_ROLE_UNREG_FATBIN:
@@ -406,10 +406,12 @@ void lb_kreg_learn(const struct lb_call *c)
 		fname = lb_ar_ptr(api, a, LB_AR_FNAME);
 		image = lb_ar_ptr(api, a, LB_AR_IMAGE);
 		if (fname)
-			lb_kreg_add(*out, lb_co_read_file(fname, LB_CO_FIRST),
+			lb_kreg_add(*out,
+				    lb_rt->kf->read_file(fname, LB_CO_FIRST),
 				    fname);
 		else if (image)
-			lb_kreg_add(*out, lb_co_read(image, 0, LB_CO_FIRST),
+			lb_kreg_add(*out,
+				    lb_rt->kf->read_image(image, LB_CO_FIRST),
 				    "module image");
 		break;
 	case LB_ROLE_MODULE_UNLOAD:

@@ -59,51 +59,44 @@ int lb_le_sticky; /* the 7.x rule */
 /* The thread's shadow, lb_le: struct lb_hot (shim.h), read inline by
  * lb_le_skip (run_solo.h). */
 
-static int lb_is_failure(hipError_t e)
+/* The runtime's three functions (rt.h: struct lb_rt_le_fns), from
+ * lb_lasterr_init on. */
+static struct lb_rt_le_fns lb_le_fn;
+
+/* Both rules' failure: a status the runtime keeps (7.x: every failure
+ * but hipErrorNotReady, clr hipamd/src/hip_internal.hpp HIP_RETURN at
+ * the commits cited above). */
+static int lb_is_failure(lb_status e)
 {
-	return e != hipSuccess && e != hipErrorNotReady;
+	return e != LB_ST_OK && e != LB_ST_NOT_READY;
 }
 
 void lb_lasterr_init(void)
 {
-	hipError_t (*ver)(int *);
-	int v = 0, major;
+	int v = 0, asked = 0;
 
-	if (!lb_real.hipGetLastError || !lb_real.hipPeekAtLastError)
+	lb_rt->le->fns(&lb_le_fn);
+	if (!lb_le_fn.get || !lb_le_fn.peek)
 		return;
 	/*
-	 * The rule without a call where the soname tells the release: its
-	 * number is the major version (SOVERSION ${HIP_LIB_VERSION_MAJOR},
-	 * clr hipamd/src/CMakeLists.txt, rocm-5.7.0 and rocm-6.2.0), and a
-	 * call now would start the runtime before the program (rtstart.c:
-	 * armed here for 5.x and 6.x; a 7.x runtime is started by
-	 * lb_lasterr_begin's peek, unprobed).
+	 * The rule, without a call where the runtime's file name tells the
+	 * release (rt_hip.c): a call now would start the runtime before
+	 * the program (rtstart.c: armed here for the rule of overwriting,
+	 * 5.x and 6.x; a 7.x runtime is started by lb_lasterr_begin's
+	 * peek, unprobed).
 	 */
-	major = lb_rt_major();
-	if (major >= 0) {
-		lb_le_sticky = major >= 7;
+	lb_le_sticky = lb_rt->le->sticky(&v, &asked);
+	if (!asked) {
 		if (!lb_le_sticky)
 			__atomic_store_n(&lb_rt_probed, 0, __ATOMIC_RELEASE);
 		lb_le_on = 1;
-		lb_log(LB_LOG_DEBUG, "runtime libamdhip64.so.%d: last error %s",
-		       major, lb_le_sticky ? "kept until read (7.x)" :
-					     "overwritten by every call");
 		return;
 	}
-	/* Another soname (a wheel's copy): the runtime's own
-	 * hipRuntimeGetVersion, from the library chosen (no probe then). */
-	ver = (hipError_t(*)(int *))lb_rt_sym("hipRuntimeGetVersion");
-	if (ver && ver(&v) == hipSuccess) {
-		lb_le_sticky = v >= 70000000;
-		if (v > 0)
-			lb_rt_version = v; /* for the trace header */
-	}
+	if (v > 0)
+		lb_rt_version = v; /* for the trace header */
 	/* That call's result is the runtime's last error now: clear it. */
-	lb_real.hipGetLastError();
+	lb_le_fn.get();
 	lb_le_on = 1;
-	lb_log(LB_LOG_DEBUG, "runtime version %d: last error %s", v,
-	       lb_le_sticky ? "kept until read (7.x)" :
-			      "overwritten by every call");
 }
 
 int lb_lasterr_fn(int api)
@@ -114,18 +107,18 @@ int lb_lasterr_fn(int api)
 	       role == LB_ROLE_LASTERR_EXT;
 }
 
-hipError_t lb_lasterr_begin(void)
+lb_status lb_lasterr_begin(void)
 {
 	/* 7.x: the last error before the call, for lb_lasterr_end. */
 	if (!lb_le_on || !lb_le_sticky)
-		return hipSuccess;
-	return lb_real.hipPeekAtLastError();
+		return LB_ST_OK;
+	return lb_le_fn.peek();
 }
 
-void lb_lasterr_end(const struct lb_call *c, hipError_t before)
+void lb_lasterr_end(const struct lb_call *c, lb_status before)
 {
 	unsigned role = lb_api_info[c->api].role;
-	hipError_t want, now;
+	lb_status want, now;
 
 	/*
 	 * The registration calls return no hipError_t and leave the last
@@ -136,15 +129,15 @@ void lb_lasterr_end(const struct lb_call *c, hipError_t before)
 	    role == LB_ROLE_UNREG_FATBIN)
 		return;
 	if (lb_le_sticky) {
-		hipError_t prior = before != hipSuccess ? before :
-				   lb_le.owned ? lb_le.last : hipSuccess;
+		lb_status prior = before != LB_ST_OK ? before :
+				  lb_le.owned ? lb_le.last : LB_ST_OK;
 
 		want = lb_is_failure(c->ret) ? c->ret : prior;
 	} else {
 		want = c->ret;
 	}
 	lb_rt_probe_once(); /* the shim's own first call: rtstart.c */
-	now = lb_real.hipPeekAtLastError();
+	now = lb_le_fn.peek();
 	lb_le.seen = lb_rt_own;
 	lb_le.ok = 0;
 	if (lb_le_sticky) {
@@ -155,14 +148,14 @@ void lb_lasterr_end(const struct lb_call *c, hipError_t before)
 	}
 	if (now == want) {
 		lb_le.owned = 0;
-		lb_le.ok = now == hipSuccess;
+		lb_le.ok = now == LB_ST_OK;
 		return;
 	}
 	lb_le.last = want;
 	lb_le.owned = 1;
-	lb_real.hipGetLastError();
+	lb_le_fn.get();
 	if (lb_le_sticky)
-		lb_le.cmd_mark = lb_real.hipPeekAtLastError();
+		lb_le.cmd_mark = lb_le_fn.peek();
 }
 
 void lb_lasterr_served(int api)
@@ -170,34 +163,34 @@ void lb_lasterr_served(int api)
 	struct lb_call c;
 
 	lb_call_init(&c, api, NULL);
-	lb_lasterr_end(&c, hipSuccess);
+	lb_lasterr_end(&c, LB_ST_OK);
 }
 
 /* The runtime's answer r after the shadow took over: a later failure of an
  * unwrapped call shows in r and wins; otherwise the shadow's value. */
-static hipError_t lb_le_pick(hipError_t r)
+static lb_status lb_le_pick(lb_status r)
 {
-	return r != hipSuccess ? r : lb_le.last;
+	return r != LB_ST_OK ? r : lb_le.last;
 }
 
 int lb_lasterr_serve(struct lb_call *c)
 {
-	hipError_t r;
+	lb_status r;
 
 	if (!lb_le_on)
 		return 0;
 	switch (lb_api_info[c->api].role) {
 	case LB_ROLE_LASTERR_GET:
-		r = lb_real.hipGetLastError();
+		r = lb_le_fn.get();
 		c->ret = lb_le.owned ? lb_le_pick(r) : r;
 		lb_le.owned = 0;
 		/* 5.x/6.x: the runtime's is hipSuccess now */
 		lb_le.ok = 1;
 		break;
 	case LB_ROLE_LASTERR_PEEK:
-		r = lb_real.hipPeekAtLastError();
+		r = lb_le_fn.peek();
 		c->ret = lb_le.owned ? lb_le_pick(r) : r;
-		lb_le.ok = !lb_le.owned && r == hipSuccess;
+		lb_le.ok = !lb_le.owned && r == LB_ST_OK;
 		if (lb_le_sticky) {
 			lb_le.cmd = c->ret;
 			lb_le.cmd_mark = r;
@@ -205,11 +198,11 @@ int lb_lasterr_serve(struct lb_call *c)
 		}
 		break;
 	case LB_ROLE_LASTERR_EXT:
-		if (!lb_real.hipExtGetLastError) {
+		if (!lb_le_fn.ext) {
 			c->ret = lb_missing(c->api);
 			break;
 		}
-		r = lb_real.hipExtGetLastError();
+		r = lb_le_fn.ext();
 		if (!lb_le_sticky) {
 			/* 6.x: the same value as hipGetLastError. */
 			c->ret = lb_le.owned ? lb_le_pick(r) : r;

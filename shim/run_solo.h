@@ -27,7 +27,7 @@ struct lb_solo {
 	int (*pre)(struct lb_call *c);
 	int (*retry)(struct lb_call *c);
 	void (*post)(struct lb_call *c);
-	hipStream_t (*direct)(int api, const void *args, hipStream_t s);
+	lb_stream (*direct)(int api, const void *args, lb_stream s);
 	int (*serve)(int api, void *args);
 };
 extern struct lb_solo lb_solo LB_HIDDEN;

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "lbshim/api.h"
+#include "rt.h"
 
 #define LB_HIDDEN __attribute__((visibility("hidden")))
 #define LB_EXPORT __attribute__((visibility("default")))
@@ -70,8 +71,16 @@ static inline void lb_rt_probe_once(void)
 			     0))
 		lb_rt_probe();
 }
+/* lb_real as a policy uses it: counted.  rt_hip.c's services, which
+ * are the policies' calls, use it by this name (the rest of the core
+ * defines LB_REAL_DIRECT). */
+static inline struct lb_real_table *lb_real_table(void)
+{
+	return &lb_real; /* the table itself: the macros below not yet */
+}
+#define lb_real_own (*(lb_rt_own++, lb_rt_probe_once(), lb_real_table()))
 #ifndef LB_REAL_DIRECT
-#define lb_real (*(lb_rt_own++, lb_rt_probe_once(), &lb_real))
+#define lb_real lb_real_own
 #endif
 
 /*
@@ -139,9 +148,9 @@ struct lb_le_thread {
 	uint8_t cmd_owned; /* 7.x: shadow holds the command error */
 	uint8_t ok;	   /* 5.x/6.x: !owned and the runtime's last error is
 			    * hipSuccess */
-	hipError_t last;   /* the last error the program should see */
-	hipError_t cmd;	   /* 7.x: its last call's value */
-	hipError_t cmd_mark; /* 7.x: what the runtime's command error held
+	lb_status last;	   /* the last error the program should see */
+	lb_status cmd;	   /* 7.x: its last call's value */
+	lb_status cmd_mark; /* 7.x: what the runtime's command error held
 			      * when the shadow took over */
 	unsigned seen;	   /* lb_rt_own when lasterr.c last looked */
 };
@@ -182,10 +191,10 @@ struct lb_call {
 			    * arguments) is not called; the policy may call
 			    * the runtime itself to answer (trace: SERVED) */
 	uint8_t flags;	   /* LB_CALL_* */
-	hipError_t ret;	   /* result, for hipError_t functions */
+	lb_status ret;	   /* result, for hipError_t functions */
 	void *args;	   /* struct lb_args_<name> * */
-	hipStream_t *stream; /* the stream argument in args, or NULL */
-	hipStream_t stream_named; /* what the program passed */
+	lb_stream *stream; /* the stream argument in args, or NULL */
+	lb_stream stream_named; /* what the program passed */
 	void *rval;	   /* result of a pointer-returning function */
 	uint64_t t0, t1;   /* set by the trace policy */
 	uint64_t scratch[4]; /* per-call notes policies leave for each other
@@ -212,7 +221,7 @@ enum {
 typedef void (*lb_thunk_fn)(struct lb_call *c);
 
 /* What a direct hook returns to refuse (no stream has this handle). */
-#define LB_DIRECT_NO ((hipStream_t)-1)
+#define LB_DIRECT_NO ((lb_stream)-1)
 
 struct lb_policy {
 	const char *name;
@@ -244,7 +253,7 @@ struct lb_policy {
 	 * A stream is about to be destroyed by another policy (stream0's
 	 * per-thread streams), not through a wrapper that policies see.
 	 */
-	void (*stream_gone)(hipStream_t s);
+	void (*stream_gone)(lb_stream s);
 	/*
 	 * Another policy reports statistics (see lb_stat); the trace policy
 	 * records them.  NULL for policies that do not care.
@@ -262,7 +271,7 @@ struct lb_policy {
 	 * leave the thread a standing answer for its next submissions
 	 * (fast.h), which the wrappers then apply without calling it.
 	 */
-	hipStream_t (*direct)(int api, const void *args, hipStream_t s);
+	lb_stream (*direct)(int api, const void *args, lb_stream s);
 	/* [LB_API_COUNT], or NULL: LB_DIRECT_HOOK, LB_DIRECT_NULL (fast.h) */
 	const uint8_t *direct_rows;
 	/*
@@ -340,7 +349,7 @@ void lb_run(struct lb_call *c, lb_thunk_fn thunk);
  * Tells every active policy that stream s is about to be destroyed by the
  * caller outside any wrapper.  Called by the policy that owns s.
  */
-void lb_stream_gone(hipStream_t s);
+void lb_stream_gone(lb_stream s);
 
 /*
  * Hands statistics to every active policy's stat op: type is an
@@ -360,8 +369,8 @@ void lb_stat(int type, const uint64_t v[5]);
  */
 void lb_lasterr_init(void);
 int lb_lasterr_fn(int api);
-hipError_t lb_lasterr_begin(void);
-void lb_lasterr_end(const struct lb_call *c, hipError_t before);
+lb_status lb_lasterr_begin(void);
+void lb_lasterr_end(const struct lb_call *c, lb_status before);
 int lb_lasterr_serve(struct lb_call *c);
 
 /* Address of the shim's wrapper for an API (for hipGetProcAddress). */

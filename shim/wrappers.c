@@ -163,7 +163,7 @@
 #define LB_ARGS(NAME, A, SIDX)                                        \
 	struct lb_args_##NAME lb_a = { LB_UNPAREN A };                \
 	void *lb_argv[] = { NULL LB_MAP(LB_ADDR_, lb_a, A) };         \
-	hipStream_t *lb_sp = lb_argv[(SIDX) >= 0 ? (SIDX) + 1 : 0]
+	lb_stream *lb_sp = lb_argv[(SIDX) >= 0 ? (SIDX) + 1 : 0]
 
 #define LB_DECL_AS(SYM, RET, NAME, P) \
 	LB_EXPORT RET NAME P __asm__(SYM);

@@ -24,7 +24,7 @@ int lb_pool_curdev_ask(void)
 {
 	int d = 0;
 
-	if (!lb_real.hipGetDevice || lb_real.hipGetDevice(&d) != hipSuccess)
+	if (lb_rt->device_get(&d) != LB_ST_OK)
 		return 0;
 	lb_pcur1 = d + 1;
 	return d;
@@ -39,16 +39,15 @@ int lb_pool_enter_dev(int dev)
 {
 	int cur = lb_pool_curdev();
 
-	if (cur == dev || !lb_real.hipSetDevice ||
-	    lb_real.hipSetDevice(dev) != hipSuccess)
+	if (cur == dev || lb_rt->device_set(dev) != LB_ST_OK)
 		return -1;
 	return cur;
 }
 
 void lb_pool_restore_dev(int prev)
 {
-	if (prev >= 0 && lb_real.hipSetDevice)
-		lb_real.hipSetDevice(prev);
+	if (prev >= 0)
+		lb_rt->device_set(prev);
 }
 
 /* LBSHIM_POOL_LIMIT for device d, which is current. */
@@ -59,8 +58,7 @@ static void lb_pdev_limit(struct lb_pdev *d)
 	d->limit = lb_popt.limit;
 	if (!lb_popt.limit_pct)
 		return;
-	if (!lb_real.hipMemGetInfo ||
-	    lb_real.hipMemGetInfo(&free, &total) != hipSuccess || !total) {
+	if (lb_rt->mem_info(&free, &total) != LB_ST_OK || !total) {
 		lb_log(LB_LOG_WARN,
 		       "pool: LBSHIM_POOL_LIMIT=%u%%: the runtime did not "
 		       "report device %d's memory; no limit",
@@ -241,7 +239,7 @@ static void lb_pool_thread_exit(void)
 		lb_ptc_thread_exit();
 }
 
-static void lb_pool_stream_gone(hipStream_t s)
+static void lb_pool_stream_gone(lb_stream s)
 {
 	if (!lb_pool_off)
 		lb_pstream_gone(s);

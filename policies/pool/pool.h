@@ -155,7 +155,7 @@ struct lb_pfence {
 	struct lb_pfence *next;
 	uint64_t seq;
 	int n, ndone;
-	hipEvent_t ev[];
+	lb_event ev[];
 };
 
 struct lb_pdev {
@@ -172,7 +172,7 @@ struct lb_pdev {
 	uint64_t last_seq;  /* atomic: last fence created */
 	uint64_t done_seq;  /* atomic: every fence up to it completed */
 	struct lb_pfence *fhead, *ftail;
-	hipEvent_t *evfree;
+	lb_event *evfree;
 	int nevfree, evcap;
 
 	/*
@@ -383,11 +383,11 @@ static inline size_t lb_pround(size_t n)
  * set, or hipErrorOutOfMemory (or the runtime's error) with *out unchanged.
  * *hit is set to 1 when no chunk had to be obtained.
  */
-hipError_t lb_pheap_alloc(struct lb_pdev *d, int kind, size_t rsize,
+lb_status lb_pheap_alloc(struct lb_pdev *d, int kind, size_t rsize,
 			  size_t asked, void **out, int *hit);
 /* lb_pheap_alloc's answer when the call should go to the runtime: no
  * hipError_t has this value. */
-#define LB_PERR_PASS ((hipError_t)0x7fff0001)
+#define LB_PERR_PASS ((lb_status)0x7fff0001)
 /* Returns a claimed block (state FREEING or CACHED) to its heap. */
 void lb_pheap_release(struct lb_pblock *b);
 /*
@@ -422,7 +422,7 @@ void lb_ptc_totals(uint64_t v[LB_PCNT_N]);
 /* ---- pool_fence.c ---- */
 
 /* Work was submitted to stream s (after the runtime accepted it). */
-void lb_pfence_work(hipStream_t s, int spt);
+void lb_pfence_work(lb_stream s, int spt);
 /*
  * Work was submitted on streams the call does not name (a launch whose
  * streams are in a parameter block, LB_F_INDIRECT): the current device's
@@ -456,17 +456,17 @@ static inline int lb_pfence_pending(struct lb_pdev *d)
 	return __atomic_load_n(&d->last_seq, __ATOMIC_ACQUIRE) !=
 	       __atomic_load_n(&d->done_seq, __ATOMIC_ACQUIRE);
 }
-void lb_pstream_created(hipStream_t s, int dev);
+void lb_pstream_created(lb_stream s, int dev);
 /* s is about to be destroyed: covers its pending work, forgets it. */
-void lb_pstream_gone(hipStream_t s);
+void lb_pstream_gone(lb_stream s);
 /*
  * s begins (on, before the runtime is called: the device is fenced first)
  * or ends (or failed to begin) a capture.
  */
-void lb_pstream_capture(hipStream_t s, int on);
+void lb_pstream_capture(lb_stream s, int on);
 /* s is about to wait for an event: it may join a capture in progress, so
  * its pending work is fenced first. */
-void lb_pstream_join(hipStream_t s);
+void lb_pstream_join(lb_stream s);
 /* Is a capture the pool saw begin still in progress anywhere? */
 int lb_pcapture_any(void);
 /* hipDeviceReset: events and streams of d are gone. */

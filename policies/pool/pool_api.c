@@ -16,17 +16,6 @@ static void lb_warn_once(int *flag, const char *fmt, const void *p)
 		lb_log(LB_LOG_WARN, fmt, p);
 }
 
-/* ---- hipDeviceGetAttribute, which the API table does not wrap ---- */
-
-typedef hipError_t (*lb_getattr_fn)(int *, hipDeviceAttribute_t, int);
-static lb_getattr_fn lb_getattr;
-static pthread_once_t lb_getattr_once = PTHREAD_ONCE_INIT;
-
-static void lb_getattr_resolve(void)
-{
-	lb_getattr = (lb_getattr_fn)lb_rt_sym("hipDeviceGetAttribute");
-}
-
 /* Pitch alignment of device d: 256, or the texture pitch alignment. */
 static size_t lb_pitch_align(struct lb_pdev *d)
 {
@@ -34,11 +23,8 @@ static size_t lb_pitch_align(struct lb_pdev *d)
 
 	if (LB_LIKELY(a))
 		return (size_t)a;
-	pthread_once(&lb_getattr_once, lb_getattr_resolve);
 	a = 0;
-	if (!lb_getattr ||
-	    lb_getattr(&a, hipDeviceAttributeTexturePitchAlignment, d->id) !=
-		    hipSuccess)
+	if (lb_rt->device_pitch_align(d->id, &a) != LB_ST_OK)
 		a = 0;
 	if (a < (int)LB_PALIGN)
 		a = LB_PALIGN;
@@ -48,7 +34,7 @@ static size_t lb_pitch_align(struct lb_pdev *d)
 
 /* ---- allocation ---- */
 
-static hipError_t lb_pool_get(struct lb_pdev *d, int kind, size_t rsize,
+static lb_status lb_pool_get(struct lb_pdev *d, int kind, size_t rsize,
 			      size_t asked, void **out, int *hit)
 {
 	struct lb_pblock *b;
@@ -62,7 +48,7 @@ static hipError_t lb_pool_get(struct lb_pdev *d, int kind, size_t rsize,
 		if (b) {
 			*out = (void *)b->ptr;
 			*hit = 1;
-			return hipSuccess;
+			return LB_ST_OK;
 		}
 	}
 	return lb_pheap_alloc(d, kind, rsize, asked, out, hit);
@@ -99,18 +85,18 @@ static int lb_pool_alloc(struct lb_call *c, void **out, size_t size, int kind)
 	}
 	if (size > SIZE_MAX - LB_PROUND_LARGE) {
 		*out = NULL;
-		c->ret = hipErrorOutOfMemory;
+		c->ret = LB_ST_OOM;
 		return 1;
 	}
 	c->ret = lb_pool_get(d, kind, lb_pround(size), size, &p, &hit);
 	if (LB_UNLIKELY(c->ret == LB_PERR_PASS)) {
-		c->ret = hipSuccess;
+		c->ret = LB_ST_OK;
 		c->scratch[LB_NOTE_POOL] = LB_POOL_MISS;
 		return 0;
 	}
-	*out = c->ret == hipSuccess ? p : NULL;
+	*out = c->ret == LB_ST_OK ? p : NULL;
 	c->scratch[LB_NOTE_POOL] =
-		c->ret == hipSuccess && hit ? LB_POOL_HIT : LB_POOL_MISS;
+		c->ret == LB_ST_OK && hit ? LB_POOL_HIT : LB_POOL_MISS;
 	return 1;
 }
 
@@ -136,17 +122,17 @@ static int lb_pool_pitch(struct lb_call *c)
 	/* The runtime refuses a width whose pitch would overflow
 	 * (clr hipamd/src/hip_memory.cpp ihipMallocPitch, rocm-6.2.0). */
 	if (width > SIZE_MAX - align) {
-		c->ret = hipErrorInvalidValue;
+		c->ret = LB_ST_INVALID_VALUE;
 		return 1;
 	}
 	pitch = (width + align - 1) / align * align;
 	if (pitch > SIZE_MAX / height) {
 		*out = NULL;
-		c->ret = hipErrorOutOfMemory;
+		c->ret = LB_ST_OOM;
 		return 1;
 	}
 	r = lb_pool_alloc(c, out, pitch * height, LB_PK_DEVICE);
-	if (r && c->ret == hipSuccess)
+	if (r && c->ret == LB_ST_OK)
 		*pitchp = pitch;
 	return r;
 }
@@ -164,31 +150,29 @@ static int lb_bad_free_warned;
  * (the pool cannot put a free into the graph): hipemu's and ROCm 5.2's
  * answer, hipErrorStreamCaptureUnsupported.
  */
-static hipError_t lb_free_stream_check(hipStream_t s)
+static lb_status lb_free_stream_check(lb_stream s)
 {
-	hipStreamCaptureStatus st = hipStreamCaptureStatusNone;
+	int st = LB_CAPTURE_NONE;
 	unsigned flags;
-	hipError_t e;
+	lb_status e;
 
-	if (s && s != hipStreamLegacy && s != hipStreamPerThread &&
-	    lb_real.hipStreamGetFlags) {
-		e = lb_real.hipStreamGetFlags(s, &flags);
-		if (e == hipErrorInvalidHandle ||
-		    e == hipErrorContextIsDestroyed)
-			return hipErrorInvalidHandle;
+	if (s && s != LB_STREAM_LEGACY && s != LB_STREAM_PER_THREAD) {
+		e = lb_rt->stream_flags(s, &flags);
+		if (e == LB_ST_INVALID_HANDLE ||
+		    e == LB_ST_CONTEXT_DESTROYED)
+			return LB_ST_INVALID_HANDLE;
 	}
-	if (lb_pcapture_any() && lb_real.hipStreamIsCapturing &&
-	    lb_real.hipStreamIsCapturing(s, &st) == hipSuccess &&
-	    st != hipStreamCaptureStatusNone)
-		return hipErrorStreamCaptureUnsupported;
-	return hipSuccess;
+	if (lb_pcapture_any() && lb_rt->stream_capturing(s, &st) == LB_ST_OK &&
+	    st != LB_CAPTURE_NONE)
+		return LB_ST_CAPTURE_UNSUPPORTED;
+	return LB_ST_OK;
 }
 
 /*
  * The rest of a free, once block b is claimed (state FREEING): the caller
  * notes the hit (c->ret hipSuccess, LB_POOL_HIT; lb_pool_serve: none).
  */
-static inline void lb_pool_free_claimed(struct lb_pblock *b, hipStream_t *s)
+static inline void lb_pool_free_claimed(struct lb_pblock *b, lb_stream *s)
 {
 	struct lb_pheap *h = b->chunk->heap;
 	struct lb_pdev *d = h->dev;
@@ -200,8 +184,7 @@ static inline void lb_pool_free_claimed(struct lb_pblock *b, hipStream_t *s)
 		/* the runtime's hipFree: a device-wide wait, then free */
 		int prev = lb_pool_enter_dev(d->id);
 
-		if (lb_real.hipDeviceSynchronize)
-			lb_real.hipDeviceSynchronize();
+		lb_rt->device_sync();
 		lb_pool_restore_dev(prev);
 	} else {
 		f = lb_pfence_for_free(d);
@@ -222,7 +205,7 @@ static inline void lb_pool_free_claimed(struct lb_pblock *b, hipStream_t *s)
 static inline int lb_pool_hit(struct lb_call *c)
 {
 	c->scratch[LB_NOTE_POOL] = LB_POOL_HIT;
-	c->ret = hipSuccess;
+	c->ret = LB_ST_OK;
 	return 1;
 }
 
@@ -230,7 +213,7 @@ static inline int lb_pool_hit(struct lb_call *c)
  * Frees ptr if the pool owns it; returns 0 to pass a foreign pointer to
  * the runtime.  s: the stream of a hipFreeAsync, or NULL.
  */
-static int lb_pool_free(struct lb_call *c, void *ptr, hipStream_t *s)
+static int lb_pool_free(struct lb_call *c, void *ptr, lb_stream *s)
 {
 	struct lb_pblock *b;
 	int found;
@@ -239,9 +222,9 @@ static int lb_pool_free(struct lb_call *c, void *ptr, hipStream_t *s)
 	if (!ptr)
 		return 0;
 	if (s && lb_pchunks_contain((uintptr_t)ptr)) {
-		hipError_t e = lb_free_stream_check(*s);
+		lb_status e = lb_free_stream_check(*s);
 
-		if (e != hipSuccess) {
+		if (e != LB_ST_OK) {
 			/* the runtime's answer; the block stays live */
 			c->scratch[LB_NOTE_POOL] = LB_POOL_OFF;
 			c->ret = e;
@@ -262,7 +245,7 @@ static int lb_pool_free(struct lb_call *c, void *ptr, hipStream_t *s)
 		     "(an interior pointer, or freed already); returning "
 		     "hipErrorInvalidValue (warned once per process)",
 		     ptr);
-	c->ret = hipErrorInvalidValue;
+	c->ret = LB_ST_INVALID_VALUE;
 	return 1;
 }
 
@@ -281,7 +264,7 @@ static void lb_ipc_refuse(struct lb_call *c, const void *p)
 {
 	struct lb_ploc loc;
 
-	c->ret = hipErrorInvalidValue;
+	c->ret = LB_ST_INVALID_VALUE;
 	if (__atomic_exchange_n(&lb_ipc_warned, 1, __ATOMIC_RELAXED))
 		return;
 	lb_plocate((uintptr_t)p, &loc);
@@ -402,7 +385,8 @@ static __attribute__((noinline)) int lb_pool_pre_other(struct lb_call *c,
 
 	switch (op) {
 	case LB_POP_MANAGED:
-		if (lb_ar_u64(api, c->args, LB_AR_FLAGS) != hipMemAttachGlobal)
+		if (lb_ar_u64(api, c->args, LB_AR_FLAGS) !=
+		    LB_MEM_ATTACH_GLOBAL)
 			return 0;
 		return lb_pool_alloc(c, lb_ar_ptr(api, c->args, LB_AR_OUT),
 				     lb_ar_size(api, c->args, LB_AR_BYTES),
@@ -525,7 +509,7 @@ int lb_pool_pre(struct lb_call *c)
 	if (LB_LIKELY(op == LB_POP_ALLOC)) {
 		/* device memory: with flags, the default ones only */
 		if (lb_ar_u64(c->api, c->args, LB_AR_FLAGS) !=
-		    hipDeviceMallocDefault)
+		    LB_DEVICE_MALLOC_DEFAULT)
 			return 0;
 		r = lb_pool_alloc(c, lb_ar_ptr(c->api, c->args, LB_AR_OUT),
 				  lb_ar_size(c->api, c->args, LB_AR_BYTES),
@@ -567,8 +551,7 @@ int lb_pool_retry(struct lb_call *c)
 
 	if (LB_UNLIKELY(lb_pool_off) ||
 	    lb_api_info[c->api].kind != LB_KIND_ALLOC ||
-	    (c->ret != hipErrorOutOfMemory &&
-	     c->ret != hipErrorMemoryAllocation))
+	    c->ret != LB_ST_OOM)
 		return 0;
 	for (i = 0; i < LB_PMAXDEV; i++) {
 		struct lb_pdev *d = lb_pdev_peek(i);
@@ -600,7 +583,7 @@ void lb_pool_post(struct lb_call *c)
 	i = &lb_api_info[c->api];
 	lb_pquery_post(c);
 	if (lb_is_work(i->kind)) {
-		if (c->ret != hipSuccess)
+		if (c->ret != LB_ST_OK)
 			return; /* refused: nothing was queued */
 		if (c->stream)
 			lb_pfence_work(*c->stream, i->flags & LB_F_SPT);
@@ -612,27 +595,27 @@ void lb_pool_post(struct lb_call *c)
 	}
 	switch (i->role) {
 	case LB_ROLE_DEVICE_SET:
-		if (c->ret == hipSuccess)
+		if (c->ret == LB_ST_OK)
 			lb_pool_setdev((int)lb_ar_u64(c->api, c->args,
 						      LB_AR_DEVICE));
 		break;
 	case LB_ROLE_STREAM_CREATE:
-		if (c->ret == hipSuccess)
+		if (c->ret == LB_ST_OK)
 			lb_pstream_created(
-				*(hipStream_t *)lb_ar_ptr(c->api, c->args,
+				*(lb_stream *)lb_ar_ptr(c->api, c->args,
 							  LB_AR_OUT),
 				lb_pool_curdev());
 		break;
 	case LB_ROLE_CAPTURE_BEGIN:
 		/* counted in the pre hook; undone if it did not begin */
-		if (c->ret != hipSuccess)
+		if (c->ret != LB_ST_OK)
 			lb_pstream_capture(*c->stream, 0);
 		break;
 	case LB_ROLE_CAPTURE_END:
 		lb_pstream_capture(*c->stream, 0);
 		break;
 	case LB_ROLE_DEVICE_RESET:
-		if (c->ret == hipSuccess) {
+		if (c->ret == LB_ST_OK) {
 			struct lb_pdev *d = lb_pdev_peek(lb_pool_curdev());
 
 			if (d) {

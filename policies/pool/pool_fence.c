@@ -104,9 +104,9 @@ out:
 	return e;
 }
 
-static int lb_is_null(hipStream_t s)
+static int lb_is_null(lb_stream s)
 {
-	return !s || s == hipStreamLegacy || s == hipStreamPerThread;
+	return !s || s == LB_STREAM_LEGACY || s == LB_STREAM_PER_THREAD;
 }
 
 /* Captures in progress in the process (atomic): while none is, no stream
@@ -137,17 +137,19 @@ static void lb_ncap_add(struct lb_pdev *d, int n)
  * unless own: the program's own work has just gone there, so the same
  * rules allowed it.
  */
-static int lb_may_record(struct lb_pdev *d, hipStream_t s, int own)
+static int lb_may_record(struct lb_pdev *d, lb_stream s, int own)
 {
-	hipStreamCaptureStatus st = hipStreamCaptureStatusNone;
+	int st = LB_CAPTURE_NONE;
+	lb_status r;
 
-	if ((!s || s == hipStreamLegacy) && d->ncapturing && !own)
+	if ((!s || s == LB_STREAM_LEGACY) && d->ncapturing && !own)
 		return 0;
-	if (!__atomic_load_n(&lb_pcap_active, __ATOMIC_ACQUIRE) ||
-	    !lb_real.hipStreamIsCapturing)
+	if (!__atomic_load_n(&lb_pcap_active, __ATOMIC_ACQUIRE))
 		return 1;
-	return lb_real.hipStreamIsCapturing(s, &st) == hipSuccess &&
-	       st == hipStreamCaptureStatusNone;
+	r = lb_rt->stream_capturing(s, &st);
+	if (r == LB_ST_MISSING)
+		return 1;
+	return r == LB_ST_OK && st == LB_CAPTURE_NONE;
 }
 
 void lb_pfence_init(struct lb_pdev *d)
@@ -156,7 +158,7 @@ void lb_pfence_init(struct lb_pdev *d)
 	d->null_entry.dev = d->id;
 }
 
-void lb_pstream_created(hipStream_t s, int dev)
+void lb_pstream_created(lb_stream s, int dev)
 {
 	if (!lb_is_null(s) && !lb_pst_add((uintptr_t)s, dev)) {
 		struct lb_pdev *d = lb_pdev_peek(dev);
@@ -166,9 +168,9 @@ void lb_pstream_created(hipStream_t s, int dev)
 	}
 }
 
-static int lb_fence_one_locked(struct lb_pdev *d, hipStream_t s);
+static int lb_fence_one_locked(struct lb_pdev *d, lb_stream s);
 
-void lb_pfence_work(hipStream_t s, int spt)
+void lb_pfence_work(lb_stream s, int spt)
 {
 	struct lb_pstream *e;
 	struct lb_pdev *d;
@@ -180,8 +182,8 @@ void lb_pfence_work(hipStream_t s, int spt)
 		e = &d->null_entry;
 		if (__atomic_load_n(&d->ncapturing, __ATOMIC_ACQUIRE)) {
 			/* a fence of its own, on the stream it went to */
-			hipStream_t on = spt || s == hipStreamPerThread ?
-						 hipStreamPerThread :
+			lb_stream on = spt || s == LB_STREAM_PER_THREAD ?
+						 LB_STREAM_PER_THREAD :
 						 s;
 
 			pthread_mutex_lock(&d->flock);
@@ -236,28 +238,25 @@ void lb_pfence_unknown(void)
 
 /* ---- events (flock held) ---- */
 
-static hipEvent_t lb_ev_get(struct lb_pdev *d)
+static lb_event lb_ev_get(struct lb_pdev *d)
 {
-	hipEvent_t ev = NULL;
+	lb_event ev = NULL;
 
 	if (d->nevfree)
 		return d->evfree[--d->nevfree];
-	if (!lb_real.hipEventCreateWithFlags ||
-	    lb_real.hipEventCreateWithFlags(&ev, hipEventDisableTiming) !=
-		    hipSuccess)
+	if (lb_rt->event_create(&ev, LB_EVENT_DISABLE_TIMING) != LB_ST_OK)
 		return NULL;
 	return ev;
 }
 
-static void lb_ev_put(struct lb_pdev *d, hipEvent_t ev)
+static void lb_ev_put(struct lb_pdev *d, lb_event ev)
 {
 	if (d->nevfree == d->evcap) {
 		int cap = d->evcap ? 2 * d->evcap : 16;
-		hipEvent_t *n = realloc(d->evfree, cap * sizeof(*n));
+		lb_event *n = realloc(d->evfree, cap * sizeof(*n));
 
 		if (!n) {
-			if (lb_real.hipEventDestroy)
-				lb_real.hipEventDestroy(ev);
+			lb_rt->event_destroy(ev);
 			return;
 		}
 		d->evfree = n;
@@ -269,17 +268,16 @@ static void lb_ev_put(struct lb_pdev *d, hipEvent_t ev)
 /* Records an event on s into f: 0, 1 when s may not take one now (a
  * capture), -1 when it failed.  own: see lb_may_record. */
 static int lb_fence_record(struct lb_pdev *d, struct lb_pfence *f,
-			   hipStream_t s, int own)
+			   lb_stream s, int own)
 {
-	hipEvent_t ev;
+	lb_event ev;
 
 	if (!lb_may_record(d, s, own))
 		return 1;
 	ev = lb_ev_get(d);
 	if (!ev)
 		return -1;
-	if (!lb_real.hipEventRecord || lb_real.hipEventRecord(ev, s) !=
-					       hipSuccess) {
+	if (lb_rt->event_record(ev, s) != LB_ST_OK) {
 		lb_ev_put(d, ev);
 		return -1;
 	}
@@ -300,17 +298,18 @@ static void lb_fence_advance(struct lb_pdev *d, uint64_t upto)
 again:
 	while ((f = d->fhead)) {
 		while (f->ndone < f->n) {
-			hipEvent_t ev = f->ev[f->ndone];
-			hipError_t e = lb_real.hipEventQuery ?
-					       lb_real.hipEventQuery(ev) :
-					       hipSuccess;
+			lb_event ev = f->ev[f->ndone];
+			/* a missing query: done (LB_ST_MISSING) */
+			lb_status e = lb_rt->event_query(ev);
 
-			if (e == hipErrorNotReady) {
-				if (f->seq > upto || !lb_real.hipEventSynchronize)
+			if (e == LB_ST_NOT_READY) {
+				if (f->seq > upto)
 					return;
 				pthread_mutex_unlock(&d->flock);
-				lb_real.hipEventSynchronize(ev);
+				e = lb_rt->event_sync(ev);
 				pthread_mutex_lock(&d->flock);
+				if (e == LB_ST_MISSING)
+					return;
 				goto again; /* f may be retired meanwhile */
 			}
 			/* any other error: the event will not tell us more
@@ -332,8 +331,7 @@ static void lb_fence_sync_device(struct lb_pdev *d)
 {
 	int prev = lb_pool_enter_dev(d->id);
 
-	if (lb_real.hipDeviceSynchronize)
-		lb_real.hipDeviceSynchronize();
+	lb_rt->device_sync();
 	lb_pool_restore_dev(prev);
 }
 
@@ -360,9 +358,9 @@ static uint64_t lb_fence_link(struct lb_pdev *d, struct lb_pfence *f)
  * (flock held).  0, or -1 when none could be made: the caller marks the
  * work for the next fence instead.
  */
-static int lb_fence_one_locked(struct lb_pdev *d, hipStream_t s)
+static int lb_fence_one_locked(struct lb_pdev *d, lb_stream s)
 {
-	struct lb_pfence *f = malloc(sizeof(*f) + sizeof(hipEvent_t));
+	struct lb_pfence *f = malloc(sizeof(*f) + sizeof(lb_event));
 	int prev;
 
 	if (!f)
@@ -388,7 +386,7 @@ static uint64_t lb_fence_make_locked(struct lb_pdev *d)
 	uint64_t seq;
 	int prev, failed = 0, nkeep = 0;
 
-	f = malloc(sizeof(*f) + (d->ndirty + 1) * sizeof(hipEvent_t));
+	f = malloc(sizeof(*f) + (d->ndirty + 1) * sizeof(lb_event));
 	prev = lb_pool_enter_dev(d->id);
 	if (f)
 		f->n = f->ndone = 0;
@@ -400,7 +398,7 @@ static uint64_t lb_fence_make_locked(struct lb_pdev *d)
 		__atomic_store_n(&e->dirty, 0, __ATOMIC_SEQ_CST);
 		if (e == &d->null_entry || e->capturing)
 			continue;
-		r = f ? lb_fence_record(d, f, (hipStream_t)e->key, 0) : -1;
+		r = f ? lb_fence_record(d, f, (lb_stream)e->key, 0) : -1;
 		if (r < 0) {
 			failed = 1;
 		} else if (r > 0) {
@@ -426,8 +424,7 @@ static uint64_t lb_fence_make_locked(struct lb_pdev *d)
 		 * relies on this fence before the device is idle.  Not while
 		 * a capture is in progress: a device-wide wait would
 		 * invalidate it, and the fence waits for what it recorded. */
-		if (lb_real.hipDeviceSynchronize)
-			lb_real.hipDeviceSynchronize();
+		lb_rt->device_sync();
 		lb_fence_advance(d, UINT64_MAX);
 		if (!f)
 			__atomic_store_n(&d->done_seq, seq, __ATOMIC_RELEASE);
@@ -481,7 +478,7 @@ void lb_pfence_wait_all(struct lb_pdev *d)
 	pthread_mutex_unlock(&d->flock);
 }
 
-void lb_pstream_gone(hipStream_t s)
+void lb_pstream_gone(lb_stream s)
 {
 	struct lb_pstream *e;
 	struct lb_pdev *d;
@@ -523,14 +520,14 @@ void lb_pstream_gone(hipStream_t s)
 	pthread_mutex_unlock(&lb_pst_lock);
 }
 
-void lb_pstream_capture(hipStream_t s, int on)
+void lb_pstream_capture(lb_stream s, int on)
 {
 	struct lb_pstream *e;
 	struct lb_pdev *d;
 
-	if (!s || s == hipStreamLegacy)
+	if (!s || s == LB_STREAM_LEGACY)
 		return; /* the runtime refuses to capture it */
-	if (s == hipStreamPerThread) {
+	if (s == LB_STREAM_PER_THREAD) {
 		/* a thread's own per-thread stream: counted on the device's
 		 * null entry, whose work is fenced launch by launch then */
 		d = lb_pdev_get(lb_pool_curdev());
@@ -567,7 +564,7 @@ void lb_pstream_capture(hipStream_t s, int on)
 	pthread_mutex_unlock(&d->flock);
 }
 
-void lb_pstream_join(hipStream_t s)
+void lb_pstream_join(lb_stream s)
 {
 	struct lb_pstream *e;
 	struct lb_pdev *d;

@@ -269,34 +269,34 @@ static size_t lb_chunk_size(struct lb_pheap *h, size_t size)
 	return c > size ? c : size;
 }
 
-static hipError_t lb_runtime_alloc(int kind, void **p, size_t n)
+static lb_status lb_runtime_alloc(int kind, void **p, size_t n)
 {
-	if (kind == LB_PK_MANAGED)
-		return lb_real.hipMallocManaged ?
-			       lb_real.hipMallocManaged(p, n,
-							hipMemAttachGlobal) :
-			       hipErrorNotInitialized;
-	return lb_real.hipMalloc ? lb_real.hipMalloc(p, n) :
-				   hipErrorNotInitialized;
+	lb_status r = kind == LB_PK_MANAGED ?
+			      lb_rt->mem_alloc_managed(p, n,
+						       LB_MEM_ATTACH_GLOBAL) :
+			      lb_rt->mem_alloc(p, n);
+
+	/* a missing function: what the wrappers answer (lb_missing) */
+	return r == LB_ST_MISSING ? LB_ST_NOT_INITIALIZED : r;
 }
 
 /* One runtime allocation of csize bytes for d, within the limit. */
-static hipError_t lb_chunk_try(struct lb_pdev *d, int kind, size_t csize,
+static lb_status lb_chunk_try(struct lb_pdev *d, int kind, size_t csize,
 			       void **p)
 {
 	size_t r = __atomic_add_fetch(&d->reserved, csize, __ATOMIC_RELAXED);
-	hipError_t err;
+	lb_status err;
 
 	if (d->limit && r > d->limit) {
 		__atomic_sub_fetch(&d->reserved, csize, __ATOMIC_RELAXED);
-		return hipErrorOutOfMemory;
+		return LB_ST_OOM;
 	}
 	*p = NULL;
 	err = lb_runtime_alloc(kind, p, csize);
-	if (err == hipSuccess && *p)
-		return hipSuccess;
-	if (err == hipSuccess)
-		err = hipErrorOutOfMemory;
+	if (err == LB_ST_OK && *p)
+		return LB_ST_OK;
+	if (err == LB_ST_OK)
+		err = LB_ST_OOM;
 	__atomic_sub_fetch(&d->reserved, csize, __ATOMIC_RELAXED);
 	return err;
 }
@@ -309,11 +309,11 @@ static hipError_t lb_chunk_try(struct lb_pdev *d, int kind, size_t csize,
  * not fail because the pool asked for more.  *csize is set to the size
  * obtained.  Returns the last error when nothing could be had.
  */
-static hipError_t lb_chunk_get(struct lb_pdev *d, int kind, size_t size,
+static lb_status lb_chunk_get(struct lb_pdev *d, int kind, size_t size,
 			       size_t *csize, void **p)
 {
 	size_t fr = 0, tot = 0;
-	hipError_t err;
+	lb_status err;
 
 	/*
 	 * Nearly full device: a whole chunk would hold memory that the
@@ -321,19 +321,18 @@ static hipError_t lb_chunk_get(struct lb_pdev *d, int kind, size_t size,
 	 * managed ones) need.  Take exactly what is asked instead; a chunk
 	 * miss is rare enough for the query.
 	 */
-	if (*csize > size && lb_real.hipMemGetInfo &&
-	    lb_real.hipMemGetInfo(&fr, &tot) == hipSuccess &&
+	if (*csize > size && lb_rt->mem_info(&fr, &tot) == LB_ST_OK &&
 	    fr / 4 < *csize)
 		*csize = size;
 	err = lb_chunk_try(d, kind, *csize, p);
-	if (err == hipSuccess)
+	if (err == LB_ST_OK)
 		return err;
 	lb_pheap_trim(d);
 	err = lb_chunk_try(d, kind, *csize, p);
-	if (err == hipSuccess || *csize <= size)
+	if (err == LB_ST_OK || *csize <= size)
 		return err;
 	err = lb_chunk_try(d, kind, size, p);
-	if (err == hipSuccess)
+	if (err == LB_ST_OK)
 		*csize = size;
 	return err;
 }
@@ -383,8 +382,7 @@ static void lb_chunk_misaligned(struct lb_pdev *d, void *p, size_t csize)
 {
 	static int warned;
 
-	if (lb_real.hipFree)
-		lb_real.hipFree(p);
+	lb_rt->mem_free(p);
 	__atomic_sub_fetch(&d->reserved, csize, __ATOMIC_RELAXED);
 	if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
 		lb_log(LB_LOG_WARN,
@@ -394,7 +392,7 @@ static void lb_chunk_misaligned(struct lb_pdev *d, void *p, size_t csize)
 		       p);
 }
 
-hipError_t lb_pheap_alloc(struct lb_pdev *d, int kind, size_t size,
+lb_status lb_pheap_alloc(struct lb_pdev *d, int kind, size_t size,
 			  size_t asked, void **out, int *hit)
 {
 	int cls = size <= LB_PSMALL ? LB_PC_SMALL : LB_PC_LARGE;
@@ -403,7 +401,7 @@ hipError_t lb_pheap_alloc(struct lb_pdev *d, int kind, size_t size,
 	struct lb_pblock *b;
 	size_t csize, want;
 	void *p;
-	hipError_t err;
+	lb_status err;
 	int attempt, oversize = 0;
 
 	csize = lb_chunk_size(h, size);
@@ -418,7 +416,7 @@ hipError_t lb_pheap_alloc(struct lb_pdev *d, int kind, size_t size,
 			pthread_mutex_unlock(&h->lock);
 			*out = (void *)b->ptr;
 			*hit = 1;
-			return hipSuccess;
+			return LB_ST_OK;
 		}
 		if (attempt)
 			break;
@@ -448,7 +446,7 @@ hipError_t lb_pheap_alloc(struct lb_pdev *d, int kind, size_t size,
 	pthread_mutex_unlock(&h->lock);
 	if (cls == LB_PC_SMALL && lb_borrow_large(d, kind, size, asked, out)) {
 		*hit = 1;
-		return hipSuccess;
+		return LB_ST_OK;
 	}
 
 	*hit = 0;
@@ -457,16 +455,16 @@ hipError_t lb_pheap_alloc(struct lb_pdev *d, int kind, size_t size,
 	if (!c || !b) {
 		free(c);
 		lb_pblock_put(b);
-		return hipErrorOutOfMemory;
+		return LB_ST_OOM;
 	}
 	want = csize;
 	err = lb_chunk_get(d, kind, size, &csize, &p);
-	if (err == hipSuccess && ((uintptr_t)p & LB_PTAG_MASK)) {
+	if (err == LB_ST_OK && ((uintptr_t)p & LB_PTAG_MASK)) {
 		/* no block tags on it (pool.h): the runtime's own, then */
 		lb_chunk_misaligned(d, p, csize);
 		err = LB_PERR_PASS;
 	}
-	if (err != hipSuccess) {
+	if (err != LB_ST_OK) {
 		free(c);
 		lb_pblock_put(b);
 		return err;
@@ -507,7 +505,7 @@ hipError_t lb_pheap_alloc(struct lb_pdev *d, int kind, size_t size,
 	lb_take(h, b, size, asked);
 	pthread_mutex_unlock(&h->lock);
 	*out = p;
-	return hipSuccess;
+	return LB_ST_OK;
 }
 
 void lb_pheap_release(struct lb_pblock *b)
@@ -578,8 +576,7 @@ size_t lb_pheap_trim(struct lb_pdev *d)
 	for (c = gone; c; c = next) {
 		next = c->next;
 		lb_pchunks_remove(c);
-		if (lb_real.hipFree)
-			lb_real.hipFree((void *)c->base);
+		lb_rt->mem_free((void *)c->base);
 		__atomic_sub_fetch(&d->reserved, c->size, __ATOMIC_RELAXED);
 		__atomic_sub_fetch(&c->heap->reserved, c->size,
 				   __ATOMIC_RELAXED);

@@ -76,10 +76,10 @@ static int lb_q_range(struct lb_call *c)
 	if (lb_qcheck(ptr, 1, &loc) <= 0)
 		return 0;
 	if (base)
-		*base = (hipDeviceptr_t)loc.base;
+		*base = (void *)loc.base;
 	if (size)
 		*size = loc.size;
-	c->ret = hipSuccess;
+	c->ret = LB_ST_OK;
 	return 1;
 }
 
@@ -115,6 +115,15 @@ int lb_pquery_pre(struct lb_call *c)
 	}
 }
 
+/* A range's size, as wide as the runtime writes it (rt.h). */
+static void lb_q_put_size(void *data, size_t size)
+{
+	if (lb_rt->range_size_width == 4)
+		*(uint32_t *)data = (uint32_t)size;
+	else
+		*(uint64_t *)data = size;
+}
+
 /* The runtime answered for the chunk: the range is the block's. */
 static void lb_q_attr(struct lb_call *c)
 {
@@ -124,33 +133,33 @@ static void lb_q_attr(struct lb_call *c)
 	int attr = (int)lb_ar_u64(api, c->args, LB_AR_ATTR);
 	struct lb_ploc loc;
 
-	if (c->ret != hipSuccess || lb_qclass(p, 1, &loc) <= 0)
+	if (c->ret != LB_ST_OK || lb_qclass(p, 1, &loc) <= 0)
 		return;
-	if (attr == HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR)
+	if (attr == LB_PTR_ATTR_RANGE_START)
 		*(void **)data = (void *)loc.base;
-	else if (attr == HIP_POINTER_ATTRIBUTE_RANGE_SIZE)
-		*(uint32_t *)data = (uint32_t)loc.size; /* ROCm's width */
+	else if (attr == LB_PTR_ATTR_RANGE_SIZE)
+		lb_q_put_size(data, loc.size);
 }
 
 static void lb_q_drvattrs(struct lb_call *c)
 {
 	int api = c->api;
 	const void *p = lb_ar_ptr(api, c->args, LB_AR_PTR);
-	const hipPointer_attribute *attrs =
+	const int *attrs =
 		lb_ar_ptr(api, c->args, LB_AR_ATTR_LIST);
 	void **data = lb_ar_ptr(api, c->args, LB_AR_DATA_LIST);
 	unsigned i, n = (unsigned)lb_ar_u64(api, c->args, LB_AR_NUM);
 	struct lb_ploc loc;
 
-	if (c->ret != hipSuccess || lb_qclass(p, 1, &loc) <= 0)
+	if (c->ret != LB_ST_OK || lb_qclass(p, 1, &loc) <= 0)
 		return;
 	for (i = 0; i < n; i++) {
 		if (!data[i])
 			continue;
-		if (attrs[i] == HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR)
+		if (attrs[i] == LB_PTR_ATTR_RANGE_START)
 			*(void **)data[i] = (void *)loc.base;
-		else if (attrs[i] == HIP_POINTER_ATTRIBUTE_RANGE_SIZE)
-			*(uint32_t *)data[i] = (uint32_t)loc.size;
+		else if (attrs[i] == LB_PTR_ATTR_RANGE_SIZE)
+			lb_q_put_size(data[i], loc.size);
 	}
 }
 
@@ -158,15 +167,15 @@ static void lb_q_attrs(struct lb_call *c)
 {
 	int api = c->api;
 	const void *p = lb_ar_ptr(api, c->args, LB_AR_PTR);
-	hipPointerAttribute_t *at = lb_ar_ptr(api, c->args, LB_AR_ATTRS_OUT);
+	char *at = lb_ar_ptr(api, c->args, LB_AR_ATTRS_OUT);
 	struct lb_ploc loc;
 
-	if (c->ret != hipSuccess || !at || lb_qclass(p, 1, &loc) <= 0)
+	if (c->ret != LB_ST_OK || !at || lb_qclass(p, 1, &loc) <= 0)
 		return;
 	/* the runtime answered for the chunk; the pointer is the block's */
-	at->devicePointer = (void *)p;
+	memcpy(at + lb_rt->attr_device_ptr, &p, sizeof(p));
 	if (loc.kind == LB_PK_MANAGED)
-		at->hostPointer = (void *)p;
+		memcpy(at + lb_rt->attr_host_ptr, &p, sizeof(p));
 }
 
 static void lb_q_ptrinfo(struct lb_call *c)
@@ -175,7 +184,7 @@ static void lb_q_ptrinfo(struct lb_call *c)
 	size_t *size = lb_ar_ptr(c->api, c->args, LB_AR_SIZE_OUT);
 	struct lb_ploc loc;
 
-	if (c->ret == hipSuccess && size && lb_qclass(p, 1, &loc) > 0)
+	if (c->ret == LB_ST_OK && size && lb_qclass(p, 1, &loc) > 0)
 		*size = loc.size;
 }
 
@@ -193,7 +202,7 @@ static void lb_q_meminfo(struct lb_call *c)
 	struct lb_pdev *d;
 	size_t res, use;
 
-	if (c->ret != hipSuccess || !freep)
+	if (c->ret != LB_ST_OK || !freep)
 		return;
 	d = lb_pdev_peek(lb_pool_curdev());
 	if (!d)

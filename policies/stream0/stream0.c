@@ -54,7 +54,7 @@ static int s0_check = 1;
 /* Does the call name the legacy null stream (syncs mode)? */
 static int s0_sy_legacy(const struct lb_call *c)
 {
-	hipStream_t h;
+	lb_stream h;
 
 	if (!c->stream)
 		return 1; /* a synchronous call on the null stream */
@@ -108,7 +108,7 @@ static void s0_post_syncs(struct lb_call *c, unsigned op)
 	me->sy_dev = 0;
 	if (op == S0_SY_SUBMIT || op == S0_SY_NULLSYNC)
 		s0_sy_submitted(d, op == S0_SY_NULLSYNC, c->ret);
-	else if (c->ret == hipSuccess)
+	else if (c->ret == LB_ST_OK)
 		s0_sy_full_waited(d, me->sy_start);
 }
 
@@ -117,19 +117,19 @@ static void s0_post_syncs(struct lb_call *c, unsigned op)
  * hip_api.def's TWIN column: s0_twin_<name>() calls the twin with the
  * row's own arguments and S appended.  -1 when the runtime lacks the twin.
  */
-typedef int (*s0_twin_fn)(const void *args, hipStream_t s, hipError_t *r);
+typedef int (*s0_twin_fn)(const void *args, lb_stream s, lb_status *r);
 
 #define S0_AARG_(a, x) a->x
 #define S0_TWIN_0(NAME, A, TWIN)
 #define S0_TWIN_1(NAME, A, TWIN) S0_TWIN_FN_(NAME, A, LB_UNPAREN TWIN)
 #define S0_TWIN_FN_(NAME, A, T)                                          \
-	static int s0_twin_##NAME(const void *args, hipStream_t s,      \
-				  hipError_t *r)                        \
+	static int s0_twin_##NAME(const void *args, lb_stream s,      \
+				  lb_status *r)                        \
 	{                                                               \
 		const struct lb_args_##NAME *a = args;                  \
-		if (!lb_real.T)                                         \
+		if (!lb_rt_row(T))                                      \
 			return -1;                                      \
-		*r = lb_real.T(LB_MAPC(S0_AARG_, a, A), s);             \
+		*r = lb_rt_row(T)(LB_MAPC(S0_AARG_, a, A), s);          \
 		return 0;                                               \
 	}
 #define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
@@ -153,10 +153,10 @@ static const s0_twin_fn s0_twins[LB_API_COUNT] = {
  */
 static int s0_serve_nullsync(struct lb_call *c)
 {
-	hipStream_t s = s0_stream();
-	hipError_t r;
+	lb_stream s = s0_stream();
+	lb_status r;
 
-	if (!s || !lb_real.hipStreamSynchronize)
+	if (!s || !lb_rt->has(LB_RTS_STREAM_SYNC))
 		return 0;
 	s0_submitted();
 	if (s0_hz_active)
@@ -166,9 +166,9 @@ static int s0_serve_nullsync(struct lb_call *c)
 		s0_hz_end(0);
 		return 0;
 	}
-	if (r == hipSuccess)
-		r = lb_real.hipStreamSynchronize(s);
-	if (r == hipSuccess)
+	if (r == LB_ST_OK)
+		r = lb_rt->stream_sync(s);
+	if (r == LB_ST_OK)
 		s0_idle();
 	if (s0_hz_end(1))
 		s0_mark(c);
@@ -179,15 +179,15 @@ static int s0_serve_nullsync(struct lb_call *c)
 /* hipDeviceSynchronize with =thread: wait for this thread's S only. */
 static int s0_serve_devsync(struct lb_call *c)
 {
-	hipStream_t s = __atomic_load_n(&s0_me.cur, __ATOMIC_RELAXED);
-	hipError_t r;
+	lb_stream s = __atomic_load_n(&s0_me.cur, __ATOMIC_RELAXED);
+	lb_status r;
 
 	/* No S yet (or stepping aside): the runtime's full device sync. */
-	if (!s || s0_stream() != s || !lb_real.hipStreamSynchronize)
+	if (!s || s0_stream() != s || !lb_rt->has(LB_RTS_STREAM_SYNC))
 		return 0;
 	s0_hz_begin_for(c);
-	r = lb_real.hipStreamSynchronize(s);
-	if (r == hipSuccess)
+	r = lb_rt->stream_sync(s);
+	if (r == LB_ST_OK)
 		s0_idle();
 	if (s0_hz_end(1))
 		s0_mark(c);
@@ -196,9 +196,9 @@ static int s0_serve_devsync(struct lb_call *c)
 }
 
 /* S, when it exists and no stream captures (else s0_stream() decides). */
-static inline hipStream_t s0_cur(void)
+static inline lb_stream s0_cur(void)
 {
-	hipStream_t s = S0_LOAD(s0_me.cur);
+	lb_stream s = S0_LOAD(s0_me.cur);
 
 	return LB_UNLIKELY(!s || S0_LOAD(s0_ncap)) ? NULL : s;
 }
@@ -210,9 +210,9 @@ static inline int s0_order_null_due(const struct s0_thread *me)
 }
 
 /* Replaces a null-stream argument by S; returns S or NULL (unchanged). */
-static hipStream_t s0_remap(struct lb_call *c)
+static lb_stream s0_remap(struct lb_call *c)
 {
-	hipStream_t s;
+	lb_stream s;
 
 	if (!S0_IS_NULL(*c->stream))
 		return NULL;
@@ -255,9 +255,9 @@ s0_pre_submit(struct lb_call *c)
  * S stands for.
  */
 struct s0_cb {
-	hipStreamCallback_t fn;
+	lb_stream_callback fn;
 	void *arg;
-	hipStream_t named;
+	lb_stream named;
 	int refs; /* the runtime's call and s0_cb_unwrap: the last frees
 		   * (clr calls it once: it queues one marker and never
 		   * captures the call into a graph, hip_stream.cpp has no
@@ -270,12 +270,12 @@ static void s0_cb_put(struct s0_cb *cb)
 		free(cb);
 }
 
-static void s0_cb_call(hipStream_t s, hipError_t status, void *p)
+static void s0_cb_call(lb_stream s, lb_status status, void *p)
 {
 	struct s0_cb *cb = p;
-	hipStreamCallback_t fn = cb->fn;
+	lb_stream_callback fn = cb->fn;
 	void *arg = cb->arg;
-	hipStream_t named = cb->named;
+	lb_stream named = cb->named;
 
 	(void)s;
 	s0_cb_put(cb);
@@ -286,7 +286,7 @@ static void s0_cb_call(hipStream_t s, hipError_t status, void *p)
 static __attribute__((noinline)) void s0_cb_wrap(struct lb_call *c)
 {
 	static int warned;
-	hipStreamCallback_t *fn = lb_ar_at(c->api, c->args, LB_AR_FN);
+	lb_stream_callback *fn = lb_ar_at(c->api, c->args, LB_AR_FN);
 	void **arg = lb_ar_at(c->api, c->args, LB_AR_USERDATA);
 	struct s0_cb *cb;
 
@@ -318,7 +318,7 @@ static __attribute__((noinline)) void s0_cb_wrap(struct lb_call *c)
 static void s0_cb_unwrap(struct lb_call *c)
 {
 	struct s0_cb *cb = (struct s0_cb *)(uintptr_t)c->scratch[LB_SCRATCH_S0];
-	hipStreamCallback_t *fn;
+	lb_stream_callback *fn;
 	void **arg;
 
 	if (!cb)
@@ -328,7 +328,7 @@ static void s0_cb_unwrap(struct lb_call *c)
 	arg = lb_ar_at(c->api, c->args, LB_AR_USERDATA);
 	*fn = cb->fn;
 	*arg = cb->arg;
-	if (c->ret != hipSuccess)
+	if (c->ret != LB_ST_OK)
 		free(cb);
 	else
 		s0_cb_put(cb);
@@ -414,8 +414,8 @@ static uint8_t s0_direct_rows[LB_API_COUNT];
  * thread's other remapped submissions, s0_direct runs mostly for the rows
  * the touch needs, where a call more was a jump more (issue 16).
  */
-static inline __attribute__((always_inline)) hipStream_t
-s0_direct_touch(int api, const void *args, hipStream_t s)
+static inline __attribute__((always_inline)) lb_stream
+s0_direct_touch(int api, const void *args, lb_stream s)
 {
 	struct lb_call c;
 	int *ep = lb_errno_p, saved = *ep;
@@ -426,7 +426,7 @@ s0_direct_touch(int api, const void *args, hipStream_t s)
 	return s;
 }
 
-static hipStream_t s0_direct(int api, const void *args, hipStream_t s)
+static lb_stream s0_direct(int api, const void *args, lb_stream s)
 {
 	struct s0_thread *me = &s0_me;
 	uint64_t epoch = lb_fast_epoch();
@@ -503,48 +503,47 @@ static void s0_post(struct lb_call *c)
 		return;
 	case S0_SYNC:
 	case S0_QUERY:
-		if (c->ret == hipSuccess && c->stream && !s0_was_remapped(c))
+		if (c->ret == LB_ST_OK && c->stream && !s0_was_remapped(c))
 			s0_order_synced(*c->stream);
 		if (!s0_me.hz_on)
 			return;
 		/* A query that said "not ready" claimed nothing. */
-		if (s0_hz_end(c->ret != hipErrorNotReady))
+		if (s0_hz_end(c->ret != LB_ST_NOT_READY))
 			s0_mark(c);
-		if (c->ret == hipSuccess)
+		if (c->ret == LB_ST_OK)
 			s0_idle();
 		return;
 	case S0_CAPBEGIN:
 		if (s0_was_remapped(c)) {
-			if (c->ret != hipSuccess)
+			if (c->ret != LB_ST_OK)
 				s0_own_capture(0);
-		} else if (c->ret == hipSuccess && !c->handled) {
+		} else if (c->ret == LB_ST_OK && !c->handled) {
 			s0_cap_add(*c->stream);
 		}
 		return;
 	case S0_CAPEND:
 		/* The runtime says whether it ended (a wrong thread's didn't). */
 		if (s0_was_remapped(c)) {
-			hipStreamCaptureStatus st = hipStreamCaptureStatusNone;
+			int st = LB_CAPTURE_NONE;
 
-			if (lb_real.hipStreamIsCapturing &&
-			    lb_real.hipStreamIsCapturing(*c->stream, &st) ==
-				    hipSuccess &&
-			    st == hipStreamCaptureStatusNone)
+			if (lb_rt->stream_capturing(*c->stream, &st) ==
+				    LB_ST_OK &&
+			    st == LB_CAPTURE_NONE)
 				s0_own_capture(0);
 		} else {
 			s0_cap_check(*c->stream);
 		}
 		return;
 	case S0_DESTROY:
-		if (c->ret == hipSuccess) {
+		if (c->ret == LB_ST_OK) {
 			s0_cap_check(*c->stream);
 			s0_order_stream_gone();
 		}
 		return;
 	case S0_DEVSYNC_OBS:
 		if (s0_hz_active)
-			s0_hz_devsync_end(c->ret == hipSuccess);
-		if (c->ret == hipSuccess) {
+			s0_hz_devsync_end(c->ret == LB_ST_OK);
+		if (c->ret == LB_ST_OK) {
 			s0_order_synced(NULL);
 			s0_idle();
 		}
@@ -552,22 +551,22 @@ static void s0_post(struct lb_call *c)
 	case S0_FREE:
 		/* the pool's hipFree (handled) fences; it syncs nothing */
 		if (s0_hz_active)
-			s0_hz_devsync_end(c->ret == hipSuccess && !c->handled);
+			s0_hz_devsync_end(c->ret == LB_ST_OK && !c->handled);
 		return;
 	case S0_SETDEV:
-		if (c->ret == hipSuccess && !c->handled)
+		if (c->ret == LB_ST_OK && !c->handled)
 			s0_set_device((int)lb_ar_u64(c->api, c->args,
 						     LB_AR_DEVICE));
 		return;
 	case S0_GETDEV: {
 		int *p = lb_ar_ptr(c->api, c->args, LB_AR_DEVICE_OUT);
 
-		if (c->ret == hipSuccess && p)
+		if (c->ret == LB_ST_OK && p)
 			s0_set_device(*p);
 		return;
 	}
 	case S0_RESET:
-		if (c->ret != hipSuccess)
+		if (c->ret != LB_ST_OK)
 			return;
 		/*
 		 * The reset destroyed the device's streams (Device::Reset:
@@ -580,8 +579,7 @@ static void s0_post(struct lb_call *c)
 		s0_order_stream_gone();
 		s0_order_synced(NULL);
 		dev = s0_me.dev;
-		if (dev < 0 && (!lb_real.hipGetDevice ||
-				lb_real.hipGetDevice(&dev) != hipSuccess))
+		if (dev < 0 && lb_rt->device_get(&dev) != LB_ST_OK)
 			return;
 		s0_device_reset(dev);
 		s0_sy_device_reset(dev);

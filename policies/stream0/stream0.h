@@ -42,8 +42,8 @@
  * as the null stream): a program names it to get the legacy barrier, above
  * all in a -fgpu-default-stream=per-thread build, so it stays legacy.
  */
-#define S0_LEGACY_HANDLE ((hipStream_t)1)
-#define S0_IS_NULL(h) (!(h) || (h) == hipStreamPerThread)
+#define S0_LEGACY_HANDLE ((lb_stream)1)
+#define S0_IS_NULL(h) (!(h) || (h) == LB_STREAM_PER_THREAD)
 /* Adds n to a counter other threads read. */
 #define S0_COUNT(x, n) __atomic_store_n(&(x), (x) + (n), __ATOMIC_RELAXED)
 #define S0_LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
@@ -58,7 +58,7 @@
  * reset) are accessed with atomics.
  */
 struct s0_thread {
-	hipStream_t cur;	/* S of the current device, NULL: not made yet */
+	lb_stream cur;	/* S of the current device, NULL: not made yet */
 	int dev;		/* current device as last observed, -1 unknown */
 	int tid;
 	uint8_t registered;	/* in the registry (has or had an S) */
@@ -73,7 +73,7 @@ struct s0_thread {
 	int npend;
 	uint64_t id;		/* registry id, never reused */
 	struct s0_thread *next; /* registry link, under the lock */
-	hipStream_t s[S0_MAXDEV];
+	lb_stream s[S0_MAXDEV];
 	uint8_t cap[S0_MAXDEV];	   /* s[d] is capturing (written under lock) */
 	uint8_t failed[S0_MAXDEV]; /* creating s[d] failed: do not retry */
 	uint64_t sub[S0_MAXDEV];   /* submissions on s[d]; owner writes */
@@ -84,17 +84,17 @@ struct s0_thread {
 		uint64_t id, sub;
 	} pend[S0_MAXPEND];	/* threads whose S was busy at a sync's start */
 	/* remap mode: order with blocking user streams (stream0_order.c) */
-	hipStream_t ub_stream;	/* last blocking user stream it queued on */
+	lb_stream ub_stream;	/* last blocking user stream it queued on */
 	uint8_t ub_last_null;	/* its last submission was null-stream work */
 	uint64_t order_hz;	/* switches that lost the legacy order */
 	uint64_t touch_hz;	/* touches of others' pending memory */
 	struct {
-		hipStream_t s;
+		lb_stream s;
 		unsigned gen;
 		uint8_t blocking;
 	} fc[S0_FLAGCACHE];
 	/* syncs mode, per device (stream0_syncs.c) */
-	hipEvent_t sy_ev[S0_MAXDEV];	   /* end of this thread's last run */
+	lb_event sy_ev[S0_MAXDEV];	   /* end of this thread's last run */
 	uint64_t sy_epoch[S0_MAXDEV];	   /* device resets when sy_ev made */
 	uint64_t sy_last[S0_MAXDEV];	   /* number of its last submission */
 	uint64_t sy_closed_seq[S0_MAXDEV]; /* sy_last when sy_ev recorded */
@@ -146,7 +146,7 @@ extern int s0_ncap LB_HIDDEN;
  * stream is capturing, the thread is exiting, the device is out of range,
  * or S could not be made: warned once).
  */
-hipStream_t s0_stream(void);
+lb_stream s0_stream(void);
 
 /* The thread now uses device dev (observed from hipSetDevice/GetDevice). */
 void s0_set_device(int dev);
@@ -203,7 +203,7 @@ extern unsigned s0_stream_gen LB_HIDDEN;
 
 /* Does the flag cache's slot i hold s, as of stream generation gen? */
 static inline int s0_fc_hit(const struct s0_thread *me, unsigned i,
-			    hipStream_t s, unsigned gen)
+			    lb_stream s, unsigned gen)
 {
 	return me->fc[i].s == s && me->fc[i].gen == gen;
 }
@@ -215,7 +215,7 @@ static inline int s0_fc_hit(const struct s0_thread *me, unsigned i,
  * s is hipStreamLegacy.
  */
 static inline int s0_order_user_idle(const struct s0_thread *me,
-				     hipStream_t s)
+				     lb_stream s)
 {
 	unsigned i = S0_FC_SLOT(s);
 
@@ -230,7 +230,7 @@ static inline int s0_order_user_idle(const struct s0_thread *me,
 void s0_order_null(struct lb_call *c);
 void s0_order_user(struct lb_call *c);
 /* The thread waited for s (NULL: for the whole device). */
-void s0_order_synced(hipStream_t s);
+void s0_order_synced(lb_stream s);
 /* A stream was destroyed: cached flags may be stale. */
 void s0_order_stream_gone(void);
 /* Remembers the first call that counted a hazard (for the exit report). */
@@ -254,7 +254,7 @@ void s0_sy_init(void);
  */
 int s0_sy_submit(int sync);
 /* After it, with the runtime's result. */
-void s0_sy_submitted(int dev, int sync, hipError_t r);
+void s0_sy_submitted(int dev, int sync, lb_status r);
 /*
  * Serves a sync (query: a query) of the null stream by waiting for the
  * thread's own last run only.  Returns 1 if served (c->ret set), 0 when the
@@ -272,9 +272,9 @@ void s0_sy_fork_child(void);
 
 /* stream0_capture.c: user streams capturing. */
 /* A capture began on s (not one of ours). */
-void s0_cap_add(hipStream_t s);
+void s0_cap_add(lb_stream s);
 /* s may have stopped capturing (EndCapture, Destroy): ask the runtime. */
-void s0_cap_check(hipStream_t s);
+void s0_cap_check(lb_stream s);
 /* After hipDeviceReset: forget every capture the runtime no longer has. */
 void s0_cap_check_all(void);
 /* In a forked child: no capture survives. */

@@ -20,7 +20,7 @@
 
 int s0_ncap;
 static pthread_mutex_t s0_cap_lock = PTHREAD_MUTEX_INITIALIZER;
-static hipStream_t s0_caps[S0_MAXCAP]; /* under s0_cap_lock */
+static lb_stream s0_caps[S0_MAXCAP]; /* under s0_cap_lock */
 static int s0_nslots;			/* used slots, under s0_cap_lock */
 static int s0_overflow;			/* captures not tracked: sticky */
 
@@ -35,7 +35,7 @@ static void s0_cap_count(void)
 	lb_fast_void_all();
 }
 
-void s0_cap_add(hipStream_t s)
+void s0_cap_add(lb_stream s)
 {
 	int i, slot = -1;
 
@@ -63,17 +63,16 @@ out:
 }
 
 /* Does the runtime say s is still capturing?  Errors mean no. */
-static int s0_still_capturing(hipStream_t s)
+static int s0_still_capturing(lb_stream s)
 {
-	hipStreamCaptureStatus st = hipStreamCaptureStatusNone;
+	int st = LB_CAPTURE_NONE;
 
-	if (!lb_real.hipStreamIsCapturing ||
-	    lb_real.hipStreamIsCapturing(s, &st) != hipSuccess)
+	if (lb_rt->stream_capturing(s, &st) != LB_ST_OK)
 		return 0;
-	return st != hipStreamCaptureStatusNone;
+	return st != LB_CAPTURE_NONE;
 }
 
-void s0_cap_check(hipStream_t s)
+void s0_cap_check(lb_stream s)
 {
 	int i;
 

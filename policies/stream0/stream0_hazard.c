@@ -63,7 +63,7 @@ struct s0_hz_tabgen s0_hz_tab_gen; /* (stream0_hazard.h) */
 static int hz_warned_peers;
 
 struct hz_event {
-	hipEvent_t e;
+	lb_event e;
 	uint32_t serial;
 	uint8_t dev;
 	uint64_t sub;
@@ -334,7 +334,7 @@ void s0_hz_count(struct lb_call *c, const void *fn)
 
 /* ---- events and syncs: what orders work ---- */
 
-static struct hz_event *hz_event_find(hipEvent_t e, int make)
+static struct hz_event *hz_event_find(lb_event e, int make)
 {
 	unsigned i, h = (unsigned)(((uintptr_t)e >> 4) % HZ_EVENTS), j;
 
@@ -352,7 +352,7 @@ static struct hz_event *hz_event_find(hipEvent_t e, int make)
 }
 
 /* Removes e (backward-shift deletion keeps the probe chains whole). */
-static void hz_event_drop(hipEvent_t e)
+static void hz_event_drop(lb_event e)
 {
 	struct hz_event *x = hz_event_find(e, 0);
 	unsigned i, j, h;
@@ -372,7 +372,7 @@ static void hz_event_drop(hipEvent_t e)
 	memset(&hz_events[i], 0, sizeof(hz_events[i]));
 }
 
-void s0_hz_recorded(hipEvent_t e, int on_s, uint64_t n)
+void s0_hz_recorded(lb_event e, int on_s, uint64_t n)
 {
 	struct hz_me *me = &hz_me;
 	struct hz_event *x;
@@ -393,7 +393,7 @@ void s0_hz_recorded(hipEvent_t e, int on_s, uint64_t n)
 	pthread_mutex_unlock(&hz_lock);
 }
 
-void s0_hz_waited(hipEvent_t e)
+void s0_hz_waited(lb_event e)
 {
 	struct hz_me *me = &hz_me;
 	struct hz_event *x;
@@ -424,7 +424,7 @@ void s0_hz_waited(hipEvent_t e)
 	me->know[i].sub = n;
 }
 
-void s0_hz_event_done(hipEvent_t e)
+void s0_hz_event_done(lb_event e)
 {
 	struct hz_event *x;
 	struct hz_peer *p;
@@ -436,7 +436,7 @@ void s0_hz_event_done(hipEvent_t e)
 	pthread_mutex_unlock(&hz_lock);
 }
 
-void s0_hz_event_gone(hipEvent_t e)
+void s0_hz_event_gone(lb_event e)
 {
 	pthread_mutex_lock(&hz_lock);
 	hz_event_drop(e);
@@ -450,8 +450,7 @@ void s0_hz_devsync_begin(void)
 
 	me->dsnap_dev = -1;
 	/* a thread's first call may be this one */
-	if (dev < 0 && lb_real.hipGetDevice &&
-	    lb_real.hipGetDevice(&dev) == hipSuccess)
+	if (dev < 0 && lb_rt->device_get(&dev) == LB_ST_OK)
 		s0_set_device(dev);
 	if (dev < 0 || dev >= S0_MAXDEV)
 		return;

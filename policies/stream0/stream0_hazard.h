@@ -89,12 +89,12 @@ extern uint8_t s0_hz_touch_op[] LB_HIDDEN;
 /* The caller's S on dev was seen complete up to submission sub. */
 void s0_hz_idle(int dev, uint64_t sub);
 /* Event e was recorded (on_s: on the caller's S, as submission n). */
-void s0_hz_recorded(hipEvent_t e, int on_s, uint64_t n);
+void s0_hz_recorded(lb_event e, int on_s, uint64_t n);
 /* The caller's S now waits for e (hipStreamWaitEvent). */
-void s0_hz_waited(hipEvent_t e);
+void s0_hz_waited(lb_event e);
 /* e is complete (hipEventSynchronize, hipEventQuery said so). */
-void s0_hz_event_done(hipEvent_t e);
-void s0_hz_event_gone(hipEvent_t e);
+void s0_hz_event_done(lb_event e);
+void s0_hz_event_gone(lb_event e);
 /* hipDeviceSynchronize of the caller's device: before it, after it. */
 void s0_hz_devsync_begin(void);
 void s0_hz_devsync_end(int ok);

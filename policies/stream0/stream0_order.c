@@ -30,27 +30,25 @@ void s0_order_stream_gone(void)
  * a stream whose flags cannot be read counts as not blocking (claim
  * nothing), cached too, so that it costs no runtime call per submission.
  */
-static int s0_blocking(struct s0_thread *me, hipStream_t s)
+static int s0_blocking(struct s0_thread *me, lb_stream s)
 {
 	unsigned gen = __atomic_load_n(&s0_stream_gen, __ATOMIC_RELAXED);
-	unsigned flags = hipStreamNonBlocking, i = S0_FC_SLOT(s);
+	unsigned flags = LB_STREAM_NON_BLOCKING, i = S0_FC_SLOT(s);
 
 	if (s0_fc_hit(me, i, s, gen))
 		return me->fc[i].blocking;
-	if (lb_real.hipStreamGetFlags &&
-	    lb_real.hipStreamGetFlags(s, &flags) != hipSuccess)
-		flags = hipStreamNonBlocking;
+	if (lb_rt->stream_flags(s, &flags) != LB_ST_OK)
+		flags = LB_STREAM_NON_BLOCKING;
 	me->fc[i].s = s;
 	me->fc[i].gen = gen;
-	me->fc[i].blocking = !(flags & hipStreamNonBlocking);
+	me->fc[i].blocking = !(flags & LB_STREAM_NON_BLOCKING);
 	return me->fc[i].blocking;
 }
 
 /* Is s still running work?  One query. */
-static int s0_pending(hipStream_t s)
+static int s0_pending(lb_stream s)
 {
-	return lb_real.hipStreamQuery &&
-	       lb_real.hipStreamQuery(s) == hipErrorNotReady;
+	return lb_rt->stream_query(s) == LB_ST_NOT_READY;
 }
 
 static void s0_order_hazard(struct lb_call *c)
@@ -65,13 +63,13 @@ static void s0_order_hazard(struct lb_call *c)
 void s0_order_user(struct lb_call *c)
 {
 	struct s0_thread *me = &s0_me;
-	hipStream_t u = *c->stream;
+	lb_stream u = *c->stream;
 	int d = me->dev;
 
 	if (u == S0_LEGACY_HANDLE || !s0_blocking(me, u))
 		return;
 	if (me->ub_last_null && d >= 0 && d < S0_MAXDEV) {
-		hipStream_t s = S0_LOAD(me->s[d]);
+		lb_stream s = S0_LOAD(me->s[d]);
 
 		/* legacy: this work would wait for the null-stream work */
 		if (s && S0_LOAD(me->sub[d]) != S0_LOAD(me->idle[d]) &&
@@ -87,7 +85,7 @@ void s0_order_user(struct lb_call *c)
 void s0_order_null(struct lb_call *c)
 {
 	struct s0_thread *me = &s0_me;
-	hipStream_t u = me->ub_stream;
+	lb_stream u = me->ub_stream;
 
 	me->ub_last_null = 1;
 	if (!u)
@@ -98,7 +96,7 @@ void s0_order_null(struct lb_call *c)
 		s0_order_hazard(c);
 }
 
-void s0_order_synced(hipStream_t s)
+void s0_order_synced(lb_stream s)
 {
 	struct s0_thread *me = &s0_me;
 

@@ -61,7 +61,7 @@ static int s0_sy_dev(void)
 	int dev;
 
 	if (me->dev < 0) {
-		if (!lb_real.hipGetDevice || lb_real.hipGetDevice(&dev) ||
+		if (lb_rt->device_get(&dev) ||
 		    dev < 0)
 			return -1;
 		me->dev = dev;
@@ -88,20 +88,20 @@ static void s0_sy_raise(uint64_t *done, uint64_t v)
 static void s0_sy_close(struct s0_thread *prev, int d)
 {
 	struct s0_dev *dv = &s0_devs[d];
-	hipEvent_t ev = prev->sy_ev[d];
-	hipError_t r;
+	lb_event ev = prev->sy_ev[d];
+	lb_status r;
 
 	SY_STORE(prev->sy_closed[d], 0);
 	/* During a capture an event on the null stream could break it. */
 	if (__atomic_load_n(&s0_ncap, __ATOMIC_RELAXED) ||
-	    !lb_real.hipEventRecord || !lb_real.hipEventCreateWithFlags)
+	    !lb_rt->has(LB_RTS_EVENT_RECORD) ||
+	    !lb_rt->has(LB_RTS_EVENT_CREATE))
 		return;
 	if (ev && prev->sy_epoch[d] != dv->epoch)
 		ev = NULL; /* destroyed with the device */
 	if (!ev) {
-		r = lb_real.hipEventCreateWithFlags(&ev,
-						    hipEventDisableTiming);
-		if (r != hipSuccess || !ev) {
+		r = lb_rt->event_create(&ev, LB_EVENT_DISABLE_TIMING);
+		if (r != LB_ST_OK || !ev) {
 			if (!__atomic_exchange_n(&s0_sy_warned, 1,
 						 __ATOMIC_RELAXED))
 				lb_log(LB_LOG_WARN,
@@ -114,7 +114,7 @@ static void s0_sy_close(struct s0_thread *prev, int d)
 		prev->sy_ev[d] = ev;
 		prev->sy_epoch[d] = dv->epoch;
 	}
-	if (lb_real.hipEventRecord(ev, NULL) != hipSuccess)
+	if (lb_rt->event_record(ev, LB_STREAM_NULL) != LB_ST_OK)
 		return;
 	prev->sy_closed_seq[d] = prev->sy_last[d];
 	SY_STORE(prev->sy_closed[d], 1);
@@ -170,13 +170,13 @@ int s0_sy_submit(int sync)
 	return d;
 }
 
-void s0_sy_submitted(int d, int sync, hipError_t r)
+void s0_sy_submitted(int d, int sync, lb_status r)
 {
 	struct s0_thread *me = &s0_me;
 
 	__atomic_store_n(&me->sy_inflight, 0, __ATOMIC_SEQ_CST);
 	/* A synchronous call that succeeded ran everything before it. */
-	if (sync && r == hipSuccess && d >= 0)
+	if (sync && r == LB_ST_OK && d >= 0)
 		s0_sy_raise(&s0_devs[d].done, me->sy_last[d]);
 }
 
@@ -187,29 +187,29 @@ void s0_sy_submitted(int d, int sync, hipError_t r)
 static int s0_sy_hazard(int d, uint64_t start)
 {
 	struct s0_dev *dv = &s0_devs[d];
-	hipError_t r;
+	lb_status r;
 
 	if (start <= __atomic_load_n(&dv->done, __ATOMIC_RELAXED))
 		return 0;
-	if (!lb_real.hipStreamQuery ||
+	if (!lb_rt->has(LB_RTS_STREAM_QUERY) ||
 	    __atomic_load_n(&s0_ncap, __ATOMIC_RELAXED))
 		return 0;
-	r = lb_real.hipStreamQuery(NULL);
-	if (r == hipSuccess) {
+	r = lb_rt->stream_query(LB_STREAM_NULL);
+	if (r == LB_ST_OK) {
 		s0_sy_raise(&dv->done, start);
 		return 0;
 	}
 	/* In order: pending work may be only what came after the wait. */
-	return r == hipErrorNotReady;
+	return r == LB_ST_NOT_READY;
 }
 
 int s0_sy_wait(struct lb_call *c, int query)
 {
 	struct s0_thread *me = &s0_me;
 	struct s0_dev *dv;
-	hipEvent_t ev = NULL;
+	lb_event ev = NULL;
 	uint64_t start, upto;
-	hipError_t r = hipSuccess;
+	lb_status r = LB_ST_OK;
 	int d = s0_sy_dev(), hz;
 
 	if (d < 0 || me->exited)
@@ -242,9 +242,8 @@ int s0_sy_wait(struct lb_call *c, int query)
 		s0_thread_join();
 	S0_COUNT(me->syncs, 1);
 	if (ev)
-		r = query ? lb_real.hipEventQuery(ev)
-			  : lb_real.hipEventSynchronize(ev);
-	if (r == hipSuccess) {
+		r = query ? lb_rt->event_query(ev) : lb_rt->event_sync(ev);
+	if (r == LB_ST_OK) {
 		s0_sy_raise(&dv->done, upto);
 		hz = s0_sy_hazard(d, start);
 		if (hz) {
@@ -252,7 +251,7 @@ int s0_sy_wait(struct lb_call *c, int query)
 			c->scratch[LB_NOTE_HAZARD] = 1;
 			s0_first_hazard(c->api);
 		}
-	} else if (query && r == hipErrorNotReady) {
+	} else if (query && r == LB_ST_NOT_READY) {
 		S0_COUNT(me->syncs, -1); /* claimed nothing */
 	}
 	c->ret = r;
@@ -286,9 +285,8 @@ void s0_sy_thread_gone(void)
 		if (dv->owner == me)
 			__atomic_store_n(&dv->owner, NULL, __ATOMIC_SEQ_CST);
 		pthread_mutex_unlock(&dv->lock);
-		if (me->sy_ev[d] && me->sy_epoch[d] == dv->epoch &&
-		    lb_real.hipEventDestroy)
-			lb_real.hipEventDestroy(me->sy_ev[d]);
+		if (me->sy_ev[d] && me->sy_epoch[d] == dv->epoch)
+			lb_rt->event_destroy(me->sy_ev[d]);
 		me->sy_ev[d] = NULL;
 	}
 }

@@ -75,15 +75,15 @@ static void s0_unregister(struct s0_thread *me)
 }
 
 /* Makes S for the current device (slow path of s0_stream). */
-static hipStream_t s0_make(struct s0_thread *me)
+static lb_stream s0_make(struct s0_thread *me)
 {
-	hipStream_t s = NULL;
-	hipError_t r;
+	lb_stream s = NULL;
+	lb_status r;
 	uint64_t resets;
 	int dev, first, tries;
 
 	if (me->dev < 0) {
-		if (!lb_real.hipGetDevice || lb_real.hipGetDevice(&dev))
+		if (lb_rt->device_get(&dev))
 			return NULL;
 		me->dev = dev;
 	}
@@ -101,14 +101,14 @@ static hipStream_t s0_make(struct s0_thread *me)
 		S0_STORE(me->cur, s);
 		return s;
 	}
-	if (me->failed[dev] || !lb_real.hipStreamCreateWithFlags)
+	if (me->failed[dev] || !lb_rt->has(LB_RTS_STREAM_CREATE))
 		return NULL;
 	for (tries = 0;; tries++) {
 		resets = __atomic_load_n(&s0_resets[dev], __ATOMIC_ACQUIRE);
 		/* HIP's own per-thread stream: blocking wrt the legacy null
 		 * stream. */
-		r = lb_real.hipStreamCreateWithFlags(&s, hipStreamDefault);
-		if (r != hipSuccess || !s) {
+		r = lb_rt->stream_create(&s, LB_STREAM_DEFAULT);
+		if (r != LB_ST_OK || !s) {
 			me->failed[dev] = 1;
 			if (!__atomic_exchange_n(&s0_warned_make, 1,
 						 __ATOMIC_RELAXED))
@@ -152,10 +152,10 @@ static hipStream_t s0_make(struct s0_thread *me)
 	return s;
 }
 
-hipStream_t s0_stream(void)
+lb_stream s0_stream(void)
 {
 	struct s0_thread *me = &s0_me;
-	hipStream_t s;
+	lb_stream s;
 
 	if (LB_UNLIKELY(me->exited))
 		return NULL;
@@ -225,21 +225,21 @@ void s0_own_capture(int on)
 /* Is t's S on dev busy?  -1 unknown (none, capturing), 0 idle, 1 busy. */
 static int s0_busy(struct s0_thread *t, int dev, uint64_t *sub)
 {
-	hipStream_t s = S0_LOAD(t->s[dev]);
-	hipError_t r;
+	lb_stream s = S0_LOAD(t->s[dev]);
+	lb_status r;
 
 	if (!s || S0_LOAD(t->cap[dev]))
 		return -1;
 	*sub = S0_LOAD(t->sub[dev]);
 	if (*sub == S0_LOAD(t->idle[dev]))
 		return 0;
-	r = lb_real.hipStreamQuery(s);
-	if (r == hipSuccess) {
+	r = lb_rt->stream_query(s);
+	if (r == LB_ST_OK) {
 		/* *sub was read before the query: all of it is done */
 		S0_STORE(t->idle[dev], *sub);
 		return 0;
 	}
-	return r == hipErrorNotReady ? 1 : -1;
+	return r == LB_ST_NOT_READY ? 1 : -1;
 }
 
 void s0_hz_begin(void)
@@ -253,7 +253,8 @@ void s0_hz_begin(void)
 	me->npend = 0;
 	me->hz_dev = dev;
 	S0_STORE(me->syncs, me->syncs + 1);
-	if (S0_LOAD(s0_nthreads) < 2 || !lb_real.hipStreamQuery || dev < 0 ||
+	if (S0_LOAD(s0_nthreads) < 2 || !lb_rt->has(LB_RTS_STREAM_QUERY) ||
+	    dev < 0 ||
 	    dev >= S0_MAXDEV)
 		return;
 	pthread_mutex_lock(&s0_lock);
@@ -349,7 +350,7 @@ void s0_first_hazard(unsigned api)
 void s0_thread_gone(void)
 {
 	struct s0_thread *me = &s0_me;
-	hipStream_t s;
+	lb_stream s;
 	int saved = errno, d;
 
 	me->exited = 1;
@@ -367,8 +368,8 @@ void s0_thread_gone(void)
 	 * hazard; then others forget its streams, then they are destroyed.
 	 */
 	for (d = 0; d < S0_MAXDEV; d++)
-		if (me->s[d] && lb_real.hipStreamSynchronize)
-			lb_real.hipStreamSynchronize(me->s[d]);
+		if (me->s[d])
+			lb_rt->stream_sync(me->s[d]);
 	s0_hz_thread_gone(); /* its work is done: no touch of it pending */
 	pthread_mutex_lock(&s0_lock);
 	s0_unregister(me);
@@ -386,8 +387,7 @@ void s0_thread_gone(void)
 			continue;
 		me->s[d] = NULL;
 		lb_stream_gone(s);
-		if (lb_real.hipStreamDestroy)
-			lb_real.hipStreamDestroy(s);
+		lb_rt->stream_destroy(s);
 	}
 	errno = saved;
 }
@@ -455,7 +455,7 @@ void s0_report(void)
 void s0_device_reset(int dev)
 {
 	struct s0_thread *t;
-	hipStream_t s;
+	lb_stream s;
 
 	if (dev < 0 || dev >= S0_MAXDEV)
 		return;

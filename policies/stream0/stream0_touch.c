@@ -159,7 +159,7 @@ static unsigned hz_touch_of(int i)
 			  role == LB_ROLE_SET32;
 
 	/* the unit; a set's memory is device memory */
-	w->ds = (uint8_t)(hipMemcpyDeviceToDevice |
+	w->ds = (uint8_t)(LB_MEMCPY_DEVICE_TO_DEVICE |
 			  (role == LB_ROLE_SET16	? 1u << 4
 			   : role == LB_ROLE_SET32 ? 2u << 4
 						  : 0u));
@@ -266,9 +266,9 @@ static int hz_copy(uintptr_t dst, uintptr_t src, size_t n, int kind,
 
 	if (!n)
 		return 0;
-	if (kind != hipMemcpyHostToHost && kind != hipMemcpyDeviceToHost)
+	if (kind != LB_MEMCPY_HOST_TO_HOST && kind != LB_MEMCPY_DEVICE_TO_HOST)
 		hz |= s0_hz_range(dst, dst + n, sub);
-	if (kind != hipMemcpyHostToHost && kind != hipMemcpyHostToDevice)
+	if (kind != LB_MEMCPY_HOST_TO_HOST && kind != LB_MEMCPY_HOST_TO_DEVICE)
 		hz |= s0_hz_range(src, src + n, sub);
 	return hz;
 }
@@ -405,12 +405,12 @@ void s0_hz_touch(struct lb_call *c, uint64_t sub)
 	case HZ_COPY2D:
 		kind = hz_kind(w, a);
 		hz = 0;
-		if (kind != hipMemcpyHostToHost &&
-		    kind != hipMemcpyDeviceToHost)
+		if (kind != LB_MEMCPY_HOST_TO_HOST &&
+		    kind != LB_MEMCPY_DEVICE_TO_HOST)
 			hz |= hz_rows(hz_w(a, w->dst), hz_w(a, w->p),
 				      hz_w(a, w->n), hz_w(a, w->h), sub);
-		if (kind != hipMemcpyHostToHost &&
-		    kind != hipMemcpyHostToDevice)
+		if (kind != LB_MEMCPY_HOST_TO_HOST &&
+		    kind != LB_MEMCPY_HOST_TO_DEVICE)
 			hz |= hz_rows(hz_w(a, w->src), hz_w(a, w->sp),
 				      hz_w(a, w->n), hz_w(a, w->h), sub);
 		break;
@@ -419,8 +419,8 @@ void s0_hz_touch(struct lb_call *c, uint64_t sub)
 			     hz_w(a, w->n) << (w->ds >> 4), hz_w(a, w->h), sub);
 		break;
 	case HZ_SET3D: {
-		hipPitchedPtr p;
-		hipExtent e;
+		struct lb_pitched p;
+		struct lb_extent e;
 
 		memcpy(&p, (const char *)a + w->dst, sizeof(p));
 		memcpy(&e, (const char *)a + w->h, sizeof(e));
@@ -495,10 +495,10 @@ const char *s0_hz_kernel_name(const void *fn)
 /* After a call, by its role (hz_post_of): events, names, allocations. */
 void s0_hz_post(struct lb_call *c, int remapped)
 {
-	int api = c->api, ok = c->ret == hipSuccess;
+	int api = c->api, ok = c->ret == LB_ST_OK;
 	const void *a = c->args;
 	void **out = lb_ar_ptr(api, a, LB_AR_OUT);
-	hipPitchedPtr *pp;
+	struct lb_pitched *pp;
 	size_t *pitch;
 	int d;
 
@@ -543,7 +543,7 @@ void s0_hz_post(struct lb_call *c, int remapped)
 				     *pitch * lb_ar_size(api, a, LB_AR_HEIGHT));
 		return;
 	case HZP_ALLOC_3D: {
-		const hipExtent *e = lb_ar_at(api, a, LB_AR_EXTENT);
+		const struct lb_extent *e = lb_ar_at(api, a, LB_AR_EXTENT);
 
 		pp = lb_ar_ptr(api, a, LB_AR_PITCHED_OUT);
 		if (ok && pp)

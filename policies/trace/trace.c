@@ -370,7 +370,9 @@ static int lb_env_on(const char *name)
 
 static int lb_trace_init(int listed)
 {
-	const char *hta = lb_getenv("HIP_TRACE_API");
+	/* the runtime's own variable (HIP_TRACE_API) turns it on too */
+	const char *hta = lb_rt->trace_env ? lb_getenv(lb_rt->trace_env) :
+					     NULL;
 	uint64_t ring = 0;
 
 	lb_tr.live = lb_env_on("LBSHIM_TRACE_LIVE") ||
@@ -409,9 +411,9 @@ static int lb_trace_init(int listed)
 
 unsigned lb_entry_fill(struct lb_trace_rec *r, struct lb_call *c)
 {
-	hipError_t ret = c->ret;
+	lb_status ret = c->ret;
 
-	c->ret = (hipError_t)-1;
+	c->ret = (lb_status)-1;
 	lb_args_fill_kind[lb_api_info[c->api].kind](r, c);
 	c->ret = ret;
 	return r->hdr.flags | (unsigned)r->hdr.note << 8;
@@ -513,7 +515,7 @@ static void lb_trace_learn(const struct lb_call *c, struct lb_tt *t)
 {
 	switch (c->api) {
 	case LB_ID_hipSetDevice:
-		if (c->ret == hipSuccess) {
+		if (c->ret == LB_ST_OK) {
 			t->device = (uint8_t)((struct lb_args_hipSetDevice *)
 						      c->args)->deviceId;
 			t->ka_plan = NULL; /* its header names the device */
@@ -528,7 +530,7 @@ static void lb_trace_learn(const struct lb_call *c, struct lb_tt *t)
 	case LB_ID_hipModuleGetFunction: {
 		struct lb_args_hipModuleGetFunction *a = c->args;
 
-		if (c->ret == hipSuccess && a->function && a->kname)
+		if (c->ret == LB_ST_OK && a->function && a->kname)
 			lb_names_register(*a->function, a->kname, 1);
 		break;
 	}

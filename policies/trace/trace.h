@@ -77,9 +77,9 @@ struct lb_tr_state {
 	int stop;		/* the helper is to exit */
 	int helper_pid;		/* the process whose helper runs, or 0 */
 	/* runtime functions that are not in hip_api.def (dlsym once) */
-	const char *(*kname_by_ptr)(const void *f, hipStream_t s);
-	const char *(*kname_ref)(hipFunction_t f);
-	const char *(*err_name)(hipError_t e);
+	const char *(*kname_by_ptr)(const void *f, lb_stream s);
+	const char *(*kname_ref)(const void * f);
+	const char *(*err_name)(lb_status e);
 };
 extern struct lb_tr_state lb_tr LB_HIDDEN;
 
@@ -574,7 +574,7 @@ void lb_names_register(const void *key, const char *name, int module);
  * module), writing its STRING records to this file first if needed;
  * 0 when the name is unknown.  Lock-free.
  */
-uint32_t lb_names_kernel(const void *key, int module, hipStream_t stream);
+uint32_t lb_names_kernel(const void *key, int module, lb_stream stream);
 
 /*
  * Copies the program's NUL-terminated string src into dst (cap bytes,

@@ -95,7 +95,7 @@ static uint64_t lb_str_id(const char *s)
  */
 LB_FILL_(lb_fill_launch_)
 {
-	int ok = c->ret == hipSuccess;
+	int ok = c->ret == LB_ST_OK;
 	const void *a = c->args;
 	uint32_t g[3], b[3], kid = 0;
 	const uint32_t *gp, *bp;
@@ -154,11 +154,11 @@ LB_FILL_(lb_fill_launch_)
  */
 LB_FILL_(lb_fill_alloc_)
 {
-	int ok = c->ret == hipSuccess;
+	int ok = c->ret == LB_ST_OK;
 	const void *a = c->args;
-	const hipPitchedPtr *pp;
-	const hipExtent *e = LB_RAT(EXTENT);
-	const struct hipChannelFormatDesc *d;
+	const struct lb_pitched *pp;
+	const struct lb_extent *e = LB_RAT(EXTENT);
+	const struct lb_chandesc *d;
 	uint64_t bytes;
 
 	(void)role; /* the roles of its arguments say it all */
@@ -229,8 +229,8 @@ LB_FILL_(lb_fill_set_)
 	unsigned shift = role == LB_ROLE_SET16	  ? 1
 			 : role == LB_ROLE_SET32 ? 2
 						 : 0;
-	const hipPitchedPtr *pp;
-	const hipExtent *e;
+	const struct lb_pitched *pp;
+	const struct lb_extent *e;
 
 	if (role < LB_ROLE_SET || role > LB_ROLE_SET32)
 		return;
@@ -255,7 +255,7 @@ LB_FILL_(lb_fill_set_)
  * and flags; an interval's two events and the float result's bits. */
 LB_FILL_(lb_fill_event_)
 {
-	int ok = c->ret == hipSuccess;
+	int ok = c->ret == LB_ST_OK;
 	const void *a = c->args;
 
 	(void)role; /* the roles of its arguments say it all */
@@ -277,7 +277,7 @@ LB_FILL_(lb_fill_event_)
  */
 LB_FILL_(lb_fill_stream_)
 {
-	int ok = c->ret == hipSuccess;
+	int ok = c->ret == LB_ST_OK;
 	const void *a = c->args;
 
 	switch (role) {
@@ -317,7 +317,7 @@ LB_FILL_(lb_fill_stream_)
  */
 LB_FILL_(lb_fill_reg_)
 {
-	int ok = c->ret == hipSuccess;
+	int ok = c->ret == LB_ST_OK;
 	const void *a = c->args;
 	void **out = LB_RP(OUT);
 
@@ -360,7 +360,7 @@ LB_FILL_(lb_fill_reg_)
  */
 LB_FILL_(lb_fill_other_)
 {
-	int ok = c->ret == hipSuccess;
+	int ok = c->ret == LB_ST_OK;
 	const void *a = c->args;
 
 	switch (role) {

@@ -234,7 +234,7 @@ static void lb_crash_record(struct lb_crash_job *j)
 		/* The call the thread was in: its arguments, no results. */
 		struct lb_call c = *t->cur;
 
-		c.ret = (hipError_t)-1;
+		c.ret = (lb_status)-1;
 		c.t1 = now;
 		lb_call_rec(&r, &c, t);
 		r.hdr.flags |= LB_RF_INFLIGHT;

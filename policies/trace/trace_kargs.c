@@ -142,9 +142,9 @@ static int lb_kp_extra(uint8_t *dst, const struct lb_kplan *p, void **extra,
 	if (safe ? lb_kp_safe(x, extra, sizeof(x)) : (memcpy(x, extra,
 							     sizeof(x)), 0))
 		return -1;
-	if (x[0] != HIP_LAUNCH_PARAM_BUFFER_POINTER ||
-	    x[2] != HIP_LAUNCH_PARAM_BUFFER_SIZE ||
-	    x[4] != HIP_LAUNCH_PARAM_END || !x[1])
+	if (x[0] != lb_rt->launch_buffer_ptr ||
+	    x[2] != lb_rt->launch_buffer_size || x[4] != lb_rt->launch_end ||
+	    !x[1])
 		return -1;
 	if (safe)
 		return lb_kp_safe(dst, x[1], p->bytes);
@@ -348,13 +348,13 @@ void lb_trace_post_launch(struct lb_call *c, struct lb_tt *t)
 	p = lb_kreg_launch(c, &args, &extra);
 	r = t->pos;
 	if (LB_LIKELY(p && lb_kp_known(p, t) && args && p->chunked &&
-		      c->ret == hipSuccess && !lb_tr.ring && t->end - r >= 2)) {
+		      c->ret == LB_ST_OK && !lb_tr.ring && t->end - r >= 2)) {
 		t->pos = r + 2;
 		lb_call_put(r, c, t, &ar);
 		lb_kp_commit(r + 1, p, args, t->ka_hdr);
 		return;
 	}
-	kargs = lb_kargs_fill(&ka, p, args, extra, c->ret != hipSuccess, t);
+	kargs = lb_kargs_fill(&ka, p, args, extra, c->ret != LB_ST_OK, t);
 	r = t->pos;
 	if (LB_LIKELY(kargs && t->end - r >= 2)) {
 		t->pos = r + 2;

@@ -55,7 +55,7 @@ void lb_kinfo_learn(const struct lb_call *c, struct lb_tt *t)
 		break;
 	case LB_ROLE_MODULE_FUNCTION:
 		out = lb_ar_ptr(api, c->args, LB_AR_OUT);
-		if (c->ret == hipSuccess && out)
+		if (c->ret == LB_ST_OK && out)
 			lb_kinfo_kernel(t, c,
 					lb_ar_ptr(api, c->args, LB_AR_NAME),
 					*out, 1);

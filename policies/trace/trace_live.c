@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "lbshim/names.h"
 #include "trace.h"
+#include "rt_hip.h" /* the table's by-value types */
 
 struct lb_buf {
 	char *p;
@@ -73,12 +74,6 @@ static void lb_sep(struct lb_buf *b)
 		lb_puts(b, ", ");
 }
 
-static const char *const lb_copy_kinds[] = {
-	"hipMemcpyHostToHost", "hipMemcpyHostToDevice",
-	"hipMemcpyDeviceToHost", "hipMemcpyDeviceToDevice",
-	"hipMemcpyDefault",
-};
-
 static void lb_arg_int(struct lb_buf *b, const char *name, long long v)
 {
 	(void)name;
@@ -90,8 +85,8 @@ static void lb_arg_uint(struct lb_buf *b, const char *name,
 			unsigned long long v)
 {
 	lb_sep(b);
-	if (!strcmp(name, "kind") && v < 5)
-		lb_puts(b, lb_copy_kinds[v]);
+	if (!strcmp(name, "kind") && v <= LB_MEMCPY_DEFAULT)
+		lb_puts(b, lb_rt->memcpy_kind[v]);
 	else
 		lb_putu(b, v);
 }
@@ -135,30 +130,40 @@ static void lb_arg_dim3(struct lb_buf *b, const char *name, dim3 d)
 }
 
 /* The structures some calls take by value: their address, sizes, id. */
-static void lb_arg_pitched(struct lb_buf *b, const char *name,
-			   hipPitchedPtr p)
+static void lb_arg_lb_pitched(struct lb_buf *b, const char *name,
+			      const struct lb_pitched *p)
 {
-	lb_arg_ptr(b, name, p.ptr);
+	lb_arg_ptr(b, name, p->ptr);
 }
 
-static void lb_arg_extent(struct lb_buf *b, const char *name, hipExtent e)
+static void lb_arg_lb_extent(struct lb_buf *b, const char *name,
+			     const struct lb_extent *e)
 {
 	(void)name;
 	lb_sep(b);
 	lb_puts(b, "{");
-	lb_putu(b, e.width);
+	lb_putu(b, e->width);
 	lb_puts(b, ",");
-	lb_putu(b, e.height);
+	lb_putu(b, e->height);
 	lb_puts(b, ",");
-	lb_putu(b, e.depth);
+	lb_putu(b, e->depth);
 	lb_puts(b, "}");
 }
 
-static void lb_arg_memloc(struct lb_buf *b, const char *name,
-			  hipMemLocation l)
+static void lb_arg_lb_memloc(struct lb_buf *b, const char *name,
+			     const struct lb_memloc *l)
 {
-	lb_arg_int(b, name, l.id);
+	lb_arg_int(b, name, l->id);
 }
+
+/* The runtime's by-value type T, printed as its neutral twin N (rt.h). */
+#define LB_LIVE_BYVAL_FN(T, N)                                           \
+	static void lb_byval_##N(struct lb_buf *b, const char *name, T v) \
+	{                                                                \
+		lb_arg_##N(b, name, (const struct N *)(const void *)&v); \
+	}
+LB_RT_BYVAL(LB_LIVE_BYVAL_FN)
+#define LB_LIVE_BYVAL_CASE(T, N) T: lb_byval_##N,
 
 #define LB_LIVE_ARG_(a, x)                                                \
 	_Generic((a->x),                                                  \
@@ -167,8 +172,7 @@ static void lb_arg_memloc(struct lb_buf *b, const char *name,
 		unsigned long long: lb_arg_uint, char *: lb_arg_str,      \
 		unsigned char: lb_arg_uint, unsigned short: lb_arg_uint,  \
 		const char *: lb_arg_str, dim3: lb_arg_dim3,              \
-		hipPitchedPtr: lb_arg_pitched, hipExtent: lb_arg_extent,  \
-		hipMemLocation: lb_arg_memloc,                            \
+		LB_RT_BYVAL(LB_LIVE_BYVAL_CASE)                           \
 		default: lb_arg_ptr)(b, #x, a->x);
 
 static void lb_live_args(struct lb_buf *b, const struct lb_call *c)
@@ -208,7 +212,7 @@ const char *lb_err_name(int e)
 
 	if (s)
 		return s;
-	s = lb_tr.err_name ? lb_tr.err_name((hipError_t)e) : NULL;
+	s = lb_tr.err_name ? lb_tr.err_name((lb_status)e) : NULL;
 	return s ? s : "?";
 }
 

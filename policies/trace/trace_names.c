@@ -242,9 +242,12 @@ scan:
 
 void lb_names_init(void)
 {
-	lb_tr.kname_by_ptr = lb_real.hipKernelNameRefByPtr;
-	lb_tr.kname_ref = lb_rt_sym("hipKernelNameRef");
-	lb_tr.err_name = lb_rt_sym("hipGetErrorName");
+	struct lb_rt_names n = { 0 };
+
+	lb_rt->names(&n);
+	lb_tr.kname_by_ptr = n.kernel_by_ptr;
+	lb_tr.kname_ref = n.kernel_ref;
+	lb_tr.err_name = n.status;
 	pthread_mutex_lock(&lb_kmutex);
 	if (!lb_ktab)
 		lb_kgrow();
@@ -345,7 +348,7 @@ static uint32_t lb_kid(struct lb_kname *e)
 
 /* The id of the entry at key in this file, as lb_names_kernel. */
 static uint32_t lb_names_find(const void *f, uintptr_t key, int module,
-			      hipStream_t stream)
+			      lb_stream stream)
 {
 	struct lb_ktab *t = __atomic_load_n(&lb_ktab, __ATOMIC_ACQUIRE);
 	struct lb_kname *e;
@@ -361,14 +364,14 @@ static uint32_t lb_names_find(const void *f, uintptr_t key, int module,
 	if (lb_tt.in_crash)
 		return 0;
 	if (module && lb_tr.kname_ref)
-		name = lb_tr.kname_ref((hipFunction_t)f);
+		name = lb_tr.kname_ref((const void *)f);
 	else if (!module && lb_tr.kname_by_ptr)
 		name = lb_tr.kname_by_ptr(f, stream);
 	e = lb_kput(t, key, name ? name : "");
 	return e ? lb_kid(e) : 0;
 }
 
-uint32_t lb_names_kernel(const void *f, int module, hipStream_t stream)
+uint32_t lb_names_kernel(const void *f, int module, lb_stream stream)
 {
 	struct lb_kn_last *l = &lb_kn_last;
 	uintptr_t key = lb_key(f, module);
