@@ -57,3 +57,13 @@ check-gpu-cpu: $(HC_RT) $(HC_DRV) $(GPUC)/libgpu_twins.so \
 		$(BUILD)/liblbshim.so $(BUILD)/lbtrace
 	@BUILD=$(BUILD) CUDA_HOME=$(CUDA_HOME) \
 		sh mk/run-tests.sh gpu-cpu $(BUILD)/results $(GPUC_TESTS)
+
+# `make demo-gpu`: the PyTorch pipeline A/B-compared on this machine's
+# NVIDIA GPU (tests/gpu/demo_gpu.sh; issue #36).  DEMO_GPU_SECONDS per
+# run, DEMO_GPU_RUNS runs an arm.
+DEMO_GPU_SECONDS ?= 20
+DEMO_GPU_RUNS ?= 3
+.PHONY: demo-gpu
+demo-gpu: gpu-bundle
+	bash tests/gpu/demo_gpu.sh $(GPU_B) $(BUILD)/demo-gpu \
+		$(DEMO_GPU_SECONDS) $(DEMO_GPU_RUNS)

@@ -543,7 +543,7 @@ static void lb_trace_learn(const struct lb_call *c, struct lb_tt *t)
 				lb_ar_ptr(c->api, c->args, LB_AR_KERNEL),
 				lb_ar_ptr(c->api, c->args, LB_AR_NAME), 0);
 		else if (lb_api_info[c->api].role == LB_ROLE_MODULE_FUNCTION &&
-			 c->ret == hipSuccess &&
+			 c->ret == LB_ST_OK &&
 			 lb_ar_ptr(c->api, c->args, LB_AR_OUT))
 			lb_names_register(
 				*(void **)lb_ar_ptr(c->api, c->args, LB_AR_OUT),
