@@ -105,6 +105,19 @@ else
 	verdict NOT-RUN "two-thread under stream0: the shim has no CUDA face"
 fi
 
+# ---- a static cudart's driver calls, under trace
+if [ $face = 1 ]; then
+	run two_static_trace $(shim_env trace "$O/two_static_trace.%p.lbt") -- \
+		"$B/twothread_static" 20 20
+	st=$(ls "$O"/two_static_trace.*.lbt 2>/dev/null | head -1)
+	if [ -n "$st" ] && "$LBT" summary "$st" >"$O/two_static_trace.sum" 2>&1 &&
+		grep -q 'cuLaunchKernel' "$O/two_static_trace.sum"; then
+		verdict PASS "static cudart: the trace records its driver calls (cuLaunchKernel and the rest, through cuGetProcAddress)"
+	else
+		verdict FAIL "static cudart: no driver launch in the trace (two_static_trace.sum)"
+	fi
+fi
+
 # ---- the pool's hot loop, reuse under asynchronous kernels
 echo >>"$R"
 echo "### Allocation in the hot loop (4 KiB cudaMalloc+cudaFree pairs)" >>"$R"
@@ -175,12 +188,15 @@ if "$PY" -c 'import torch, torchvision' 2>/dev/null; then
 	echo "| arm | infer p50 | digest | train p50 | digest | stderr |" >>"$R"
 	echo "| --- | --- | --- | --- | --- | --- |" >>"$R"
 	arms="none none2"
-	[ $face = 1 ] && arms="none trace stream0 pool trace,stream0,pool none2 trace2"
+	[ $face = 1 ] && arms=${CHECK_GPU_TORCH_ARMS:-"none trace stream0 pool trace,stream0,pool none2 trace2"}
 	for arm in $arms; do
 		pol=${arm%2}
 		if [ "$pol" = none ]; then e=""; else e=$(shim_env "$pol" "$O/torch_${arm}_%p.lbt"); fi
 		run "ti_$arm" $e -- "$PY" "$root/tests/gpu/torch_check.py" infer --steps $ts
 		run "tt_$arm" $e -- "$PY" "$root/tests/gpu/torch_check.py" train --steps $tt
+		for t in "$O"/torch_"${arm}"_*.lbt; do
+			[ -f "$t" ] && "$LBT" summary "$t" >"$t.sum" 2>&1
+		done
 		echo "| $arm | $(val "$O/ti_$arm.out" p50_ms) ms | $(val "$O/ti_$arm.out" digest) | $(val "$O/tt_$arm.out" p50_ms) ms | $(val "$O/tt_$arm.out" digest) | $(cat "$O/ti_$arm.err" "$O/tt_$arm.err" | grep -c lbshim) lbshim lines |" >>"$R"
 	done
 	d0=$(val "$O/ti_none.out" digest); d1=$(val "$O/ti_none2.out" digest)
@@ -192,7 +208,7 @@ if "$PY" -c 'import torch, torchvision' 2>/dev/null; then
 	fi
 	if [ $face = 1 ]; then
 		bad=""
-		for arm in trace stream0 pool trace,stream0,pool; do
+		for arm in $arms; do case $arm in none*|*2) continue ;; esac
 			[ "$(val "$O/ti_$arm.out" digest)" = "$d0" ] && [ "$(val "$O/tt_$arm.out" digest)" = "$t0" ] || bad="$bad $arm"
 			! grep -qi hazard "$O/ti_$arm.err" "$O/tt_$arm.err" || bad="$bad $arm(hazard)"
 		done

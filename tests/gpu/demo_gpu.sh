@@ -1,0 +1,75 @@
+#!/bin/bash
+# demo_gpu.sh BUNDLE OUTDIR [SECONDS [RUNS]] - the PyTorch pipeline
+# (tests/workloads/evaluate_torch.py) on this machine's NVIDIA GPU, A/B
+# through `lbtrace run --ab` (issue #36, make demo-gpu):
+#   remap/   trace  against trace,stream0,pool (LBSHIM_STREAM0_MODE=remap)
+#   syncs/   trace  against trace,stream0,pool (LBSHIM_STREAM0_MODE=syncs)
+# each RUNS runs an arm of SECONDS seconds (defaults 20 and 3), the arms
+# alternated.  Every run's own figures (each thread's p50/p99/overruns,
+# end to end) go to its trace directory as eval.json; OUTDIR gets the two
+# ab tables (ab_remap.txt, ab_syncs.txt, and .svg), table.md (the
+# per-thread figures, median of the runs, arm by arm), the lbshim lines of
+# stderr (stderr_*.txt) and timeline.svg (lbtrace export --svg of one
+# trace-only run above one remap run, when lbtrace has it).
+set -u
+[ $# -ge 2 ] || { echo "usage: $0 BUNDLE OUTDIR [SECONDS [RUNS]]" >&2; exit 2; }
+B=$(cd "$1" && pwd) || exit 2
+O=$2; S=${3:-20}; N=${4:-3}
+mkdir -p "$O" && O=$(cd "$O" && pwd) || exit 2
+root=$(cd "$(dirname "$0")/../.." && pwd)
+PY=${PYTHON:-python3}
+LBT=$B/lbtrace
+unset LBSHIM_POLICIES LBSHIM_TRACE LBSHIM_STREAM0_MODE
+export PYTHONUNBUFFERED=1
+# Each run's figures next to its traces (LBSHIM_TRACE's directory).
+cmd=(sh -c 'exec "$0" "$1" --device cuda --seconds "$2" --json "$(dirname "$LBSHIM_TRACE")/eval.json"'
+	"$PY" "$root/tests/workloads/evaluate_torch.py" "$S")
+rc=0
+for mode in remap syncs; do
+	LBSHIM_STREAM0_MODE=$mode "$LBT" run --ab trace/trace,stream0,pool \
+		-n "$N" -o "$O/$mode" --svg "$O/ab_$mode.svg" -- "${cmd[@]}" \
+		>"$O/ab_$mode.txt" 2>"$O/stderr_$mode.raw" || rc=1
+	grep 'lbshim' "$O/stderr_$mode.raw" | sort | uniq -c >"$O/stderr_$mode.txt"
+done
+# The per-thread figures of every run, median per arm.
+"$PY" - "$O" >"$O/table.md" <<'PYEOF'
+import glob, json, os, statistics, sys
+o = sys.argv[1]
+print("| mode | arm | runs | IMU p50 | IMU p99 | IMU overran | camera p99 | encoder p50 | e2e p50 | e2e p99 | e2e over 80 ms |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+def med(xs):
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else float("nan")
+for mode in ("remap", "syncs"):
+    for arm in sorted(os.listdir(os.path.join(o, mode))) if os.path.isdir(os.path.join(o, mode)) else []:
+        runs = []
+        for f in sorted(glob.glob(os.path.join(o, mode, arm, "*", "eval.json"))):
+            try:
+                runs.append(json.load(open(f)))
+            except (OSError, ValueError):
+                pass
+        if not runs:
+            continue
+        def g(r, *k):
+            for x in k:
+                r = r.get(x) if isinstance(r, dict) else None
+            return r
+        print("| %s | %s | %d | %.3f | %.3f | %.1f | %.2f | %.2f | %.2f | %.2f | %.1f |" % (
+            mode, arm, len(runs),
+            med([g(r, "threads", "imu", "p50_ms") for r in runs]),
+            med([g(r, "threads", "imu", "p99_ms") for r in runs]),
+            med([g(r, "threads", "imu", "overruns") for r in runs]),
+            med([g(r, "threads", "camera", "p99_ms") for r in runs]),
+            med([g(r, "encoder", "p50_ms") for r in runs]),
+            med([g(r, "e2e", "p50_ms") for r in runs]),
+            med([g(r, "e2e", "p99_ms") for r in runs]),
+            med([g(r, "e2e", "over_budget") for r in runs])))
+PYEOF
+# The timeline: a trace-only run above a remap run, when lbtrace draws it.
+a=$(ls "$O"/remap/trace/001/*.lbt 2>/dev/null | head -1)
+b=$(ls "$O"/remap/trace,stream0,pool/001/*.lbt 2>/dev/null | head -1)
+if [ -n "$a" ] && [ -n "$b" ] && "$LBT" export --help 2>&1 | grep -q -- --svg; then
+	"$LBT" export --svg "$O/timeline.svg" "$a" "$b" 2>"$O/timeline.err" || rc=1
+fi
+cat "$O/table.md" "$O/ab_remap.txt" "$O/stderr_remap.txt" "$O/stderr_syncs.txt"
+exit $rc
