@@ -67,3 +67,9 @@ DEMO_GPU_RUNS ?= 3
 demo-gpu: gpu-bundle
 	bash tests/gpu/demo_gpu.sh $(GPU_B) $(BUILD)/demo-gpu \
 		$(DEMO_GPU_SECONDS) $(DEMO_GPU_RUNS)
+
+# tests/cuda/t_realdriver.sh runs the suite's launch program on NVIDIA's
+# real cudart.
+ifneq ($(HC_HAVE_CUDA),)
+check-cuda: $(GPU_B)/launch_shared
+endif

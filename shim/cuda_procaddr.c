@@ -33,6 +33,7 @@
 #include <string.h>
 #define LB_REAL_DIRECT /* the core: not counted in lb_rt_own */
 #include "shim.h"
+#include "resolve.h"
 
 typedef void *(*lb_dlsym_fn)(void *handle, const char *name);
 
@@ -164,6 +165,8 @@ __attribute__((used)) void *lb_dlsym_handle(void *handle, const char *name)
 	}
 	/* resolved: only the library the shim calls (no second copy) */
 	memcpy(&r, (char *)&lb_real + id * sizeof(void *), sizeof(r));
+	if (!r) /* a library loaded after the shim's start: cudart's driver */
+		r = lb_cu_adopt(id, fn);
 	w = lb_cu_wrapper_addr(id);
 	errno = saved;
 	return w && (!r || r == fn) ? w : fn;

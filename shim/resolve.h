@@ -26,4 +26,15 @@ int lb_cu_resolve(int serve);
 const char *lb_cu_file(void);
 void *lb_cu_sym(const char *sym);
 
+/*
+ * A CUDA library the shim found no copy of at its start, seen later:
+ * fn, a function of row api, came from it (dlsym(handle, ...) of the
+ * program or of cudart).  If that row's library (the runtime or the
+ * driver) has no handle yet, the library defining fn becomes it and
+ * every empty row of it is filled.  Returns the real function of api
+ * afterwards (NULL if still none).  Safe from any thread, any number of
+ * times; errno and dlerror() left as they were.
+ */
+void *lb_cu_adopt(int api, const void *fn);
+
 #endif

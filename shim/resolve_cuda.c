@@ -10,8 +10,13 @@
  *    RTLD_LOCAL: torch/_C brings libcudart into its own scope only).
  *  - The driver (libcuda.so.1): the same, by cuInit and
  *    cuGetProcAddress_v2.  cudart, shared or static, dlopens it itself
- *    (the issue's facts), so it is found among the loaded objects once
- *    the runtime has started; a driver-API program links it.
+ *    (the issue's facts) inside the program's first runtime call, which
+ *    is after the shim's start: then the driver is adopted when cudart
+ *    takes cuGetProcAddress_v2 from it with dlsym (lb_cu_adopt, called by
+ *    cuda_procaddr.c's dlsym).  Found on an H100 (driver 580.159.04):
+ *    without the adoption every shared-cudart program failed with
+ *    "CUDA driver version is insufficient" under the shim.  A driver-API
+ *    program links the driver, which is found at the start.
  *
  * LBSHIM_CUDA_LIBRARY and LBSHIM_CUDA_DRIVER name either instead (opened
  * RTLD_NOLOAD first, then loaded).  Each row comes from its own library:
@@ -176,6 +181,57 @@ int lb_cu_resolve(int serve)
 	       *lb_cu_path[1] ? lb_cu_path[1] : "none", found);
 	__atomic_store_n(&lb_cu_served, serve, __ATOMIC_RELEASE);
 	return found;
+}
+
+void *lb_cu_adopt(int api, const void *fn)
+{
+	static const char *const want[2][2] = {
+		{ "cudaMalloc", "cudaGetDevice" },
+		{ "cuInit", "cuGetProcAddress_v2" }
+	};
+	int saved = errno, k, i;
+	void *h, *none = NULL, *r;
+	Dl_info info;
+
+	if (api < LB_API_HIP_COUNT || api >= LB_API_COUNT || !fn)
+		return NULL;
+	k = strncmp(lb_api_info[api].version, "libcudart", 9) != 0;
+	if (!__atomic_load_n(&lb_cu_h[k], __ATOMIC_ACQUIRE) &&
+	    dladdr(fn, &info) && info.dli_fname && !lb_in_self(fn) &&
+	    (h = dlopen(info.dli_fname, RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD))) {
+		/* a library of that kind: both of its marks, as at the start */
+		if (!dlsym(h, want[k][0]) || !dlsym(h, want[k][1]) ||
+		    !__atomic_compare_exchange_n(&lb_cu_h[k], &none, h, 0,
+						 __ATOMIC_ACQ_REL,
+						 __ATOMIC_ACQUIRE)) {
+			dlclose(h);
+		} else {
+			snprintf(lb_cu_path[k], sizeof(lb_cu_path[k]), "%s",
+				 info.dli_fname);
+			for (i = LB_API_HIP_COUNT; i < LB_API_COUNT; i++) {
+				void **slot = (void **)((char *)&lb_real +
+							i * sizeof(void *));
+				void *f;
+
+				if ((strncmp(lb_api_info[i].version,
+					     "libcudart", 9) != 0) != k ||
+				    __atomic_load_n(slot, __ATOMIC_ACQUIRE))
+					continue;
+				f = dlsym(h, lb_api_info[i].symbol);
+				if (f && !lb_in_self(f))
+					__atomic_store_n(slot, f,
+							 __ATOMIC_RELEASE);
+			}
+			lb_log(LB_LOG_DEBUG, "CUDA: %s %s adopted when it was "
+			       "looked up", k ? "driver" : "runtime",
+			       lb_cu_path[k]);
+		}
+	}
+	dlerror();
+	r = __atomic_load_n((void **)((char *)&lb_real + api * sizeof(void *)),
+			    __ATOMIC_ACQUIRE);
+	errno = saved;
+	return r;
 }
 
 const char *lb_cu_file(void)
