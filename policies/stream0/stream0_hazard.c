@@ -352,8 +352,10 @@ static inline void hz_alloc(const struct hz_me *me, struct s0_hz_alloc *a,
 	if (write == HZ_LOOK || me->slot < 0)
 		return;
 	S0_STORE(a->sub, n);
-	if (t != tag)
+	if (t != tag) {
 		S0_STORE(a->tag, tag);
+		s0_hz_owner_moved();
+	}
 }
 
 /*

@@ -76,6 +76,24 @@ static inline struct s0_hz_alloc *s0_hza_at(uintptr_t p)
 }
 
 /*
+ * Writes of a record's owner (struct s0_hz_alloc's tag) since start-up,
+ * counted after each (release): a thread that read the count (acquire),
+ * then found a set of records all its own, knows they still are while
+ * the count has not moved (stream0_touch.c's launch memo).  Alone in its
+ * cache line: every launch reads it, and only a change of owner writes.
+ */
+struct s0_hz_gen {
+	uint64_t n;
+	uint8_t pad[56];
+} __attribute__((aligned(64)));
+extern struct s0_hz_gen s0_hz_owner_gen LB_HIDDEN;
+
+static inline void s0_hz_owner_moved(void)
+{
+	__atomic_add_fetch(&s0_hz_owner_gen.n, 1, __ATOMIC_RELEASE);
+}
+
+/*
  * The live allocation that holds byte p, found from its start (p itself
  * or up to S0_HZ_DOWN steps of S0_HZ_ALIGN below), or NULL.
  */

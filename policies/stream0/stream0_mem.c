@@ -24,6 +24,7 @@
 #include "stream0_hazard.h"
 
 struct s0_hz_alloc *s0_hza;
+struct s0_hz_gen s0_hz_owner_gen;
 static pthread_mutex_t hza_lock = PTHREAD_MUTEX_INITIALIZER;
 static int hza_warned;
 
@@ -149,6 +150,7 @@ void s0_hz_allocated(uintptr_t p, size_t size)
 		/* release: a reader that sees the start sees the rest reset */
 		__atomic_store_n(&use->base, (uint64_t)p, __ATOMIC_RELEASE);
 		S0_STORE(use->end, (uint64_t)(p + size));
+		s0_hz_owner_moved();
 	}
 	pthread_mutex_unlock(&hza_lock);
 	if (!use && !__atomic_exchange_n(&hza_warned, 1, __ATOMIC_RELAXED))
@@ -170,6 +172,7 @@ void s0_hz_freed(uintptr_t p)
 		end = S0_LOAD(a->end);
 		S0_STORE(a->end, 0);
 		S0_STORE(a->tag, 0);
+		s0_hz_owner_moved();
 		/* a large one's windows: complete once it is handed out */
 		if (end - p > S0_HZ_SMALL)
 			s0_hz_range_clear(p, end);
@@ -187,4 +190,5 @@ void s0_hz_mem_fork_child(void)
 		for (i = 0; i < (size_t)1 << S0_HZA_BITS; i++)
 			s0_hza[i].tag = 0;
 	}
+	s0_hz_owner_moved();
 }

@@ -238,8 +238,9 @@ static void hz_rows(struct hz_list *l, uintptr_t p, size_t pitch,
  * pass.
  */
 struct hz_lmemo {
-	int n, m, dev;
+	int n, m, dev, own;
 	uint64_t gen, tag; /* tag: s0_hz_tag() on dev */
+	uint64_t owner_gen; /* own: t[0..m) all the thread's as of it */
 	uintptr_t v[HZ_MAXPTR];
 	struct s0_hz_target t[HZ_MAXPTR];
 };
@@ -284,7 +285,7 @@ static int hz_kernel(struct lb_call *c, uint64_t sub, int can_wait)
 {
 	struct hz_lmemo *mo = &hz_lmemo;
 	uintptr_t d;
-	uint64_t gen = __atomic_load_n(&s0_hz_known_gen, __ATOMIC_ACQUIRE);
+	uint64_t gen = __atomic_load_n(&s0_hz_known_gen, __ATOMIC_ACQUIRE), og;
 	int n, i, m = 0;
 
 	n = lb_launch_ptrs(c, mo->v, HZ_MAXPTR, &d);
@@ -297,12 +298,22 @@ static int hz_kernel(struct lb_call *c, uint64_t sub, int can_wait)
 		mo->n = n;
 		mo->dev = s0_me.dev;
 		mo->tag = s0_hz_tag();
+		mo->own = 0;
 	}
 	/*
 	 * The common case, a relaunch on the thread's own allocations: each
 	 * record still the thread's, whose touch only stores its number
-	 * (what s0_hz_check would do for it).
+	 * (what s0_hz_check would do for it).  Known so, with no look at
+	 * the records, while no owner was written anywhere since they were
+	 * all found the thread's (s0_hz_owner_gen).
 	 */
+	og = __atomic_load_n(&s0_hz_owner_gen.n, __ATOMIC_ACQUIRE);
+	if (LB_LIKELY(mo->own && og == mo->owner_gen)) {
+		for (i = 0; i < mo->m; i++)
+			S0_STORE(mo->t[i].a->sub, sub);
+		return 0;
+	}
+	mo->own = 0;
 	for (i = 0; i < mo->m; i++) {
 		struct s0_hz_alloc *a = mo->t[i].a;
 
@@ -310,6 +321,8 @@ static int hz_kernel(struct lb_call *c, uint64_t sub, int can_wait)
 			return s0_hz_check(c, mo->t, mo->m, sub, can_wait);
 		S0_STORE(a->sub, sub);
 	}
+	mo->own = 1;
+	mo->owner_gen = og;
 	return 0;
 }
 

@@ -27,13 +27,13 @@ ordered() {
 	n=$(sed -n "s/.*stream0: \([0-9]*\) dependencies on other threads' pending work ordered.*/\1/p" "$T/e")
 	echo "${n:-0}"
 }
-for o in none struct copy event far memo memo2 memoev; do
+for o in none struct copy event far memo memosmall memo2 memoev; do
 	legacy "$P" $o >"$T/o" 2>&1 || { cat "$T/o"; fail "$o without the policy"; }
 	grep -q ": read 7$" "$T/o" || fail "$o without the policy: $(cat "$T/o")"
 	perthread "$P" $o >"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "$o under stream0"; }
 	grep -q ": read 7$" "$T/o" || { cat "$T/e"; fail "$o under stream0: $(cat "$T/o")"; }
 	case $o in
-	none | struct | copy | memo | memo2) want=1 ;;
+	none | struct | copy | memo | memosmall | memo2) want=1 ;;
 	*) want=0 ;;
 	esac
 	[ "$(ordered)" = $want ] || { cat "$T/e"; fail "$o: $(ordered) ordered, want $want"; }
