@@ -10,7 +10,8 @@ S0_DEPS := $(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/libs0twins.so \
 	$(S0_DIR)/s0_spt $(S0_DIR)/libs0spt_twin.so $(S0_DIR)/s0_pt \
 	$(S0_DIR)/torch/libc10_hip.so $(S0_DIR)/s0_apis \
 	$(S0_DIR)/libs0apis_twin.so $(S0_DIR)/s0_hz $(S0_DIR)/s0_hzk \
-	$(S0_DIR)/libs0hzk_twin.so $(S0_DIR)/s0_fast $(S0_DIR)/s0_demangle
+	$(S0_DIR)/libs0hzk_twin.so $(S0_DIR)/s0_fast $(S0_DIR)/s0_demangle \
+	$(S0_DIR)/s0_share $(S0_DIR)/libs0share_twin.so
 # The shim under test; a developer may point it at another build.
 S0_SHIM ?= $(BUILD)/liblbshim.so
 S0_TESTS = $(sort $(wildcard tests/policies/stream0/t_*.sh))
@@ -29,6 +30,10 @@ $(S0_DIR)/libs0spt_twin.so: tests/policies/stream0/s0_spt_twin.c tests/hipemu/hi
 	$(CC) $(S0_CFLAGS) -fPIC -shared $< -o $@
 
 $(S0_DIR)/libs0hzk_twin.so: tests/policies/stream0/s0_hzk_twin.c tests/hipemu/hipemu.h
+	@mkdir -p $(@D)
+	$(CC) $(S0_CFLAGS) -fPIC -shared $< -o $@
+
+$(S0_DIR)/libs0share_twin.so: tests/policies/stream0/s0_share_twin.c tests/hipemu/hipemu.h
 	@mkdir -p $(@D)
 	$(CC) $(S0_CFLAGS) -fPIC -shared $< -o $@
 
@@ -57,6 +62,11 @@ $(S0_DIR)/torch/libc10_hip.so: tests/policies/stream0/fake_c10.c
 
 # Built by hipcc, so that the shim reads its kernels' argument layout.
 $(S0_DIR)/s0_hzk: tests/policies/stream0/s0_hzk.hip
+	@mkdir -p $(@D)
+	$(HIPCC) $(HIPCC_FLAGS) $< -o $@
+
+# Built by hipcc too: what threads share, and what they do not.
+$(S0_DIR)/s0_share: tests/policies/stream0/s0_share.hip
 	@mkdir -p $(@D)
 	$(HIPCC) $(HIPCC_FLAGS) $< -o $@
 

@@ -351,8 +351,10 @@ static void lb_kreg_kernel(const void *key, const char *name, const void *f,
 	if (p) {
 		p->co_version = o->version;
 		p->target = o->target ? strdup(o->target) : NULL;
+		p->name = strdup(name);
 		t = lb_kp_room();
 		if (!t || lb_kp_put(t, hk, p)) {
+			free((void *)p->name);
 			free((void *)p->target);
 			free(p);
 			p = NULL;

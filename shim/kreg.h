@@ -50,6 +50,7 @@ struct lb_kptr {
 };
 
 struct lb_kplan {
+	const char *name;    /* the kernel's (mangled) name, or NULL */
 	uint64_t idgen;	     /* the trace's: gen << 32 | layout string id */
 	const char *layout;  /* "off:size:kind ..." */
 	uint32_t layout_len;

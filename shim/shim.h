@@ -211,11 +211,19 @@ struct lb_call {
  * (LB_SCRATCH_S0: read by none but stream0) */
 enum {
 	LB_NOTE_POOL = 0,  /* pool: 0 off, 1 hit, 2 miss */
-	LB_NOTE_HAZARD = 1, /* stream0: 1 if the call counted a hazard (a
-			     * sync that skipped others' work, a lost order,
-			     * a touch of others' pending memory) */
+	LB_NOTE_HAZARD = 1, /* stream0: LB_NOTE_S0_* bits */
 	LB_SCRATCH_S0 = 2   /* stream0's own, from its pre hook to its post */
 };
+
+/* scratch[LB_NOTE_HAZARD]: what stream0 did about the call. */
+#define LB_NOTE_S0_HAZARD 1u   /* a dependency it could not order */
+#define LB_NOTE_S0_ORDERED 2u  /* it made the call wait for work it
+				* depends on (another thread's, or the
+				* thread's own on another stream) */
+#define LB_NOTE_S0_NARROWED 4u /* a sync that returned while other
+				* threads' earlier null-stream work, which
+				* the legacy stream would have waited for,
+				* was pending */
 
 /* Calls the runtime with the (possibly modified) arguments in c. */
 typedef void (*lb_thunk_fn)(struct lb_call *c);

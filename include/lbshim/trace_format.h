@@ -210,14 +210,20 @@ struct lb_trace_rec_hdr {
 #define LB_RF_REMAPPED 0x1u /* stream0 changed the stream (stream_used) */
 #define LB_RF_SERVED 0x2u   /* a policy answered the call, not forwarded as
 			     * made (it may call the runtime to answer) */
-#define LB_RF_HAZARD 0x4u   /* stream0: a hazard (lbshim(7)): a sync that
-			     * skipped other threads' work, a lost order, a
-			     * touch of others' pending memory */
+#define LB_RF_HAZARD 0x4u   /* stream0: a hazard (lbshim(7)): a dependency
+			     * on pending work that it could not order */
 #define LB_RF_GRIDZ_SAT 0x8u /* launch: grid.z did not fit 16 bits */
 #define LB_RF_ELSEWHERE 0x20u /* crash handler: the call was in flight on
 			      * thread a[2], not on the block's thread;
 			      * only api and t0 are known (older writers:
 			      * entry records took their place) */
+#define LB_RF_ORDERED 0x40u /* stream0: the call was made to wait for
+			     * work it depends on (another thread's, or
+			     * its thread's on another stream) */
+#define LB_RF_NARROWED 0x80u /* stream0: a sync that returned while other
+			      * threads' earlier null-stream work was
+			      * pending (the legacy stream would have
+			      * waited); information, not a hazard */
 #define LB_RF_INFLIGHT 0x10u /* the call had not returned when the thread
 			      * crashed: written by the crash handler just
 			      * before the CRASH record; t1 = crash time,
@@ -310,9 +316,13 @@ enum lb_pool_note { LB_POOL_OFF = 0, LB_POOL_HIT = 1, LB_POOL_MISS = 2 };
  *   reserved bytes at peak, a[1] = in-use bytes at peak, a[2] = chunks at peak
  *   (low 32) | frees that found pending work (high 32).
  * LB_REC_STREAM0 (at thread exit, and at process exit for the threads
- *   still alive): stream = tid the counts are about, a[0] = null-stream
- *   syncs, a[1] = hazards (syncs that returned while another thread's
- *   earlier null-stream work was pending).
+ *   still alive): stream = tid the counts are about, stream_used =
+ *   dependencies ordered (on other threads' pending work, and switches
+ *   between the null stream and a blocking stream), a[0] = null-stream
+ *   syncs, a[1] = hazards (dependencies that could not be ordered),
+ *   a[2] = syncs narrowed (returned while another thread's earlier
+ *   null-stream work was pending).  Writers before 0.2: stream_used and
+ *   a[2] 0, a[1] = the syncs narrowed plus the dependencies found.
  * LB_REC_THREAD: a[0] = name string id, note = 1 at thread exit.
  * LB_REC_KINFO (when a kernel is registered or got from a module whose
  *   code object has metadata): a[0] = mangled kernel name string id

@@ -17,7 +17,7 @@
 
 /*
  * Would the legacy runtime have made this sync wait for other threads'
- * work?  Not for an _spt call or hipStreamPerThread: in a per-thread build
+ * work?  Not for an _spt call or LB_STREAM_PER_THREAD: in a per-thread build
  * the runtime's own per-thread stream never waits for other threads, so
  * returning early there is no change and no hazard.
  */
@@ -34,11 +34,14 @@ static void s0_hz_begin_for(const struct lb_call *c)
 		s0_hz_begin();
 }
 
-/* The call counted a hazard: mark its trace record, note it for the end. */
+/*
+ * The sync returned over other threads' pending work, which the legacy
+ * stream would have waited for: what stream0 is for, marked on its trace
+ * record as information (counted by s0_hz_end).
+ */
 static void s0_mark(struct lb_call *c)
 {
-	c->scratch[LB_NOTE_HAZARD] = 1;
-	s0_first_hazard(c->api);
+	c->scratch[LB_NOTE_HAZARD] |= LB_NOTE_S0_NARROWED;
 }
 
 /* What LBSHIM_STREAM0_DEVICE_SYNC may say, and its default. */
@@ -146,6 +149,12 @@ static const s0_twin_fn s0_twins[LB_API_COUNT] = {
 #undef LB_API
 };
 
+/* Is s0_order_null() due for a remapped null-stream submission? */
+static inline int s0_order_null_due(const struct s0_thread *me)
+{
+	return LB_UNLIKELY(me->ub_stream || !me->ub_last_null) && s0_check;
+}
+
 /*
  * Serves a synchronous null-stream call the way its _spt twin runs: the
  * Async variant on S, whose error (bad arguments) is returned as is, then
@@ -158,9 +167,12 @@ static int s0_serve_nullsync(struct lb_call *c)
 
 	if (!s || !lb_rt->has(LB_RTS_STREAM_SYNC))
 		return 0;
+	/* legacy: it waits for the thread's blocking streams' work too */
+	if (s0_order_null_due(&s0_me))
+		s0_order_null(c, s);
 	s0_submitted();
 	if (s0_hz_active)
-		s0_hz_touch(c, s0_me.sub[s0_me.dev]);
+		s0_hz_touch(c, s0_me.sub[s0_me.dev], 1);
 	s0_hz_begin_for(c);
 	if (s0_twins[c->api](c->args, s, &r) < 0) {
 		s0_hz_end(0);
@@ -203,12 +215,6 @@ static inline lb_stream s0_cur(void)
 	return LB_UNLIKELY(!s || S0_LOAD(s0_ncap)) ? NULL : s;
 }
 
-/* Is s0_order_null() due for a remapped null-stream submission? */
-static inline int s0_order_null_due(const struct s0_thread *me)
-{
-	return LB_UNLIKELY(me->ub_stream || !me->ub_last_null) && s0_check;
-}
-
 /* Replaces a null-stream argument by S; returns S or NULL (unchanged). */
 static lb_stream s0_remap(struct lb_call *c)
 {
@@ -232,10 +238,10 @@ s0_pre_submit(struct lb_call *c)
 
 	if (s0_remap(c)) {
 		if (s0_order_null_due(me))
-			s0_order_null(c);
+			s0_order_null(c, *c->stream);
 		s0_submitted();
 		if (s0_hz_active)
-			s0_hz_touch(c, me->sub[me->dev]);
+			s0_hz_touch(c, me->sub[me->dev], 1);
 		return 1;
 	}
 	if (c->stream && !S0_IS_NULL(*c->stream) && s0_check &&
@@ -250,7 +256,7 @@ s0_pre_submit(struct lb_call *c)
  * hip_event.hpp, StreamAddCallback::callback, rocm-5.7.0 and rocm-6.2.0),
  * which would be S, a stream the program never named and must not
  * destroy or compare.  The callback goes through s0_cb_call, which hands
- * it the handle the program passed (0 or hipStreamPerThread).  The _spt
+ * it the handle the program passed (0 or LB_STREAM_PER_THREAD).  The _spt
  * form is left alone: clr gives its callback the per-thread stream, which
  * S stands for.
  */
@@ -348,9 +354,12 @@ static int s0_pre_other(struct lb_call *c, unsigned op)
 	case S0_SYNC:
 	case S0_QUERY:
 		if (s0_remap(c)) {
+			/* legacy: the thread's blocking streams' work too */
+			if (s0_me.ub_stream && s0_check)
+				s0_order_null(c, *c->stream);
 			/* hipMemcpyWithStream: a copy on S, waited for */
 			if (s0_hz_active)
-				s0_hz_touch(c, s0_me.sub[s0_me.dev]);
+				s0_hz_touch(c, s0_me.sub[s0_me.dev], 1);
 			s0_hz_begin_for(c);
 		}
 		return 0;
@@ -412,17 +421,23 @@ static uint8_t s0_direct_rows[LB_API_COUNT];
 /*
  * The touch, inlined: with the standing answer (fast.h) serving the
  * thread's other remapped submissions, s0_direct runs mostly for the rows
- * the touch needs, where a call more was a jump more (issue 16).
+ * the touch needs, where a call more was a jump more (issue 16).  It is
+ * made for the submission about to be counted; one that depends on
+ * another thread's pending work must be ordered, which calls the
+ * runtime: the full path then does it (LB_DIRECT_NO, nothing counted).
  */
 static inline __attribute__((always_inline)) lb_stream
 s0_direct_touch(int api, const void *args, lb_stream s)
 {
 	struct lb_call c;
-	int *ep = lb_errno_p, saved = *ep;
+	int *ep = lb_errno_p, saved = *ep, r;
 
 	lb_call_init(&c, api, (void *)args);
-	s0_hz_touch(&c, s0_me.sub[s0_me.dev]);
+	r = s0_hz_touch(&c, s0_me.sub[s0_me.dev] + 1, 0);
 	*ep = saved;
+	if (r < 0)
+		return LB_DIRECT_NO;
+	s0_submitted();
 	return s;
 }
 
@@ -450,9 +465,9 @@ static lb_stream s0_direct(int api, const void *args, lb_stream s)
 	s = s0_cur();
 	if (LB_UNLIKELY(!s) || s0_order_null_due(me))
 		return LB_DIRECT_NO;
-	s0_submitted();
 	if (s0_hz_active && s0_hz_touch_op[api])
 		return s0_direct_touch(api, args, s);
+	s0_submitted();
 	/*
 	 * S and the order hold until the thread's next call that is not
 	 * direct, or a change by another thread (a capture, a reset): for
@@ -537,7 +552,7 @@ static void s0_post(struct lb_call *c)
 	case S0_DESTROY:
 		if (c->ret == LB_ST_OK) {
 			s0_cap_check(*c->stream);
-			s0_order_stream_gone();
+			s0_order_stream_gone(*c->stream);
 		}
 		return;
 	case S0_DEVSYNC_OBS:
@@ -576,7 +591,7 @@ static void s0_post(struct lb_call *c)
 		 * is gone, and handles may name new streams (flags to read
 		 * again).
 		 */
-		s0_order_stream_gone();
+		s0_order_stream_gone(NULL);
 		s0_order_synced(NULL);
 		dev = s0_me.dev;
 		if (dev < 0 && lb_rt->device_get(&dev) != LB_ST_OK)

@@ -2,7 +2,7 @@
  * stream0.h - internals of the stream0 policy, shared by its files.
  *
  * stream0 gives an unmodified program the per-thread default stream: what
- * a thread puts on the null stream (0, hipStreamLegacy, hipStreamPerThread)
+ * a thread puts on the null stream (0, hipStreamLegacy, LB_STREAM_PER_THREAD)
  * goes to an explicit stream S of that thread's own, one per (thread,
  * device), created on first need with hipStreamDefault flags (blocking with
  * respect to the legacy null stream, as HIP's own per-thread stream is).
@@ -19,11 +19,15 @@
  *                      the warning about PyTorch's caching allocator
  *   stream0_syncs.c    LBSHIM_STREAM0_MODE=syncs: the legacy order kept,
  *                      a thread's null-stream waits narrowed to its work
- *   stream0_order.c    remap mode: the order a thread loses between S and
- *                      its blocking user streams, counted
+ *   stream0_order.c    remap mode: a thread's own legacy order between S
+ *                      and its blocking user streams, kept
  *   stream0_hazard.c   remap mode: launches, copies and sets that touch
- *                      memory another thread's pending work touched
- *                      (stream0_hazard.h; what calls touch: stream0_touch.c)
+ *                      memory another thread's pending work touched,
+ *                      ordered after it (stream0_hazard.h; what calls
+ *                      touch: stream0_touch.c; the memory allocated
+ *                      through the shim: stream0_mem.c)
+ *   stream0_wait.c     the one place that makes a stream wait for
+ *                      another's work (an event recorded and waited)
  */
 #ifndef LB_STREAM0_H
 #define LB_STREAM0_H
@@ -36,19 +40,20 @@
 #define S0_MAXPEND 64 /* other threads remembered during one sync */
 
 /*
- * Is h a handle remap mode moves to S: 0 or hipStreamPerThread?  Not
- * hipStreamLegacy ((hipStream_t)1, HIP's include/hip/hip_runtime_api.h
+ * Is h a handle remap mode moves to S: 0 or LB_STREAM_PER_THREAD?  Not
+ * hipStreamLegacy ((lb_stream)1, HIP's include/hip/hip_runtime_api.h
  * since rocm-6.2.0; clr hipamd/src/hip_context.cpp on amd-staging treats it
  * as the null stream): a program names it to get the legacy barrier, above
  * all in a -fgpu-default-stream=per-thread build, so it stays legacy.
  */
-#define S0_LEGACY_HANDLE ((lb_stream)1)
+#define S0_LEGACY_HANDLE LB_STREAM_LEGACY
 #define S0_IS_NULL(h) (!(h) || (h) == LB_STREAM_PER_THREAD)
 /* Adds n to a counter other threads read. */
 #define S0_COUNT(x, n) __atomic_store_n(&(x), (x) + (n), __ATOMIC_RELAXED)
 #define S0_LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
 #define S0_STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 #define S0_FLAGCACHE 8 /* user streams whose flags a thread remembers */
+#define S0_UB 4	       /* blocking user streams a thread's order follows */
 #define S0_FC_SLOT(s) ((unsigned)(((uintptr_t)(s) >> 6) % S0_FLAGCACHE))
 
 /*
@@ -84,10 +89,20 @@ struct s0_thread {
 		uint64_t id, sub;
 	} pend[S0_MAXPEND];	/* threads whose S was busy at a sync's start */
 	/* remap mode: order with blocking user streams (stream0_order.c) */
-	lb_stream ub_stream;	/* last blocking user stream it queued on */
+	lb_stream ub_stream;	/* last blocking user stream it queued on,
+				 * while one has work S did not wait for */
 	uint8_t ub_last_null;	/* its last submission was null-stream work */
-	uint64_t order_hz;	/* switches that lost the legacy order */
-	uint64_t touch_hz;	/* touches of others' pending memory */
+	struct {
+		lb_stream s;	/* a blocking user stream it queued on */
+		unsigned gen;	/* s0_stream_gen then */
+		int dev;
+		uint8_t dirty;	/* work on s that S has not waited for */
+		uint64_t waited; /* sub[dev] of S that s has waited for */
+	} ub[S0_UB];
+	uint64_t order_hz;	/* switches whose order could not be kept */
+	uint64_t order_ord;	/* switches ordered (stream0_order.c) */
+	uint64_t touch_hz;	/* dependencies that could not be ordered */
+	uint64_t touch_ord;	/* dependencies ordered (stream0_hazard.c) */
 	struct {
 		lb_stream s;
 		unsigned gen;
@@ -227,14 +242,30 @@ static inline int s0_order_user_idle(const struct s0_thread *me,
 	       !me->fc[i].blocking;
 }
 
-void s0_order_null(struct lb_call *c);
+/*
+ * Before null-stream work (or a sync of it) that goes to S: S waits for
+ * the thread's work on its blocking user streams that it has not waited
+ * for (the legacy null stream's order).
+ */
+void s0_order_null(struct lb_call *c, lb_stream s);
+/* Before work on a user stream: it waits for the thread's S work. */
 void s0_order_user(struct lb_call *c);
 /* The thread waited for s (NULL: for the whole device). */
 void s0_order_synced(lb_stream s);
-/* A stream was destroyed: cached flags may be stale. */
-void s0_order_stream_gone(void);
+/* Stream s was destroyed (NULL: some stream): forget it, and flags. */
+void s0_order_stream_gone(lb_stream s);
 /* Remembers the first call that counted a hazard (for the exit report). */
 void s0_first_hazard(unsigned api);
+
+/*
+ * stream0_wait.c: makes stream waiter (on device dev, current) wait for
+ * the work queued so far on src.  Returns 0, or -1 if the runtime
+ * refused.  Never changes errno.
+ */
+int s0_wait_for(lb_stream src, lb_stream waiter, int dev);
+/* The thread leaves (its events go), or a forked child forgets them. */
+void s0_wait_thread_gone(void);
+void s0_wait_fork_child(void);
 
 /* stream0_select.c: which threads are remapped. */
 /* Reads LBSHIM_STREAM0_THREADS and _EXCLUDE. */

@@ -1,38 +1,37 @@
 /*
- * stream0_hazard.c - remap mode: the launch-level hazard check.  A launch,
- * copy or set that a remapped thread puts on its S and that touches memory
- * another thread's still-pending S work touched last, with no event or
- * sync ordering the two, is a hazard: on the legacy null stream the two
- * would have run in order, on two per-thread streams they may overlap.
+ * stream0_hazard.c - remap mode: the launch-level check.  A launch, copy
+ * or set that a remapped thread puts on its S and that touches memory
+ * another thread's still-pending S work touched last depends on that
+ * work: on the legacy null stream the two would have run in order, on two
+ * per-thread streams they may overlap.  The check orders it: this call's
+ * S waits for the other thread's S (stream0_wait.c) before the call, and
+ * the dependency is counted as an ordering kept.  Only one that cannot be
+ * ordered (the other stream is capturing, the runtime refused the event)
+ * is a hazard.
  *
- * The check is pure bookkeeping, never a query of the runtime:
+ * The bookkeeping never queries the runtime:
  *
  *   - every thread that touches memory gets a peer slot in hz_peers[]: a
  *     serial (never reused while it lives) and, per device, the number of
  *     its S submissions known to be complete (done), learned from its
- *     own syncs of S, hipDeviceSynchronize by anyone, and synchronized or
- *     queried events recorded on its S;
- *   - the memory a call touches is written, granule by granule (4 KB),
- *     into one direct-mapped table: which thread, device and submission
- *     touched which byte range of the granule last;
- *   - a thread that waits for an event on its S (hipStreamWaitEvent)
- *     learns that the recording thread's work up to the record is ordered
- *     before its own later work (hz_me.know[]).
+ *     own syncs of S, hipDeviceSynchronize and hipFree by anyone, and
+ *     synchronized or queried events recorded on its S;
+ *   - the last touch of each allocation made through the shim is kept in
+ *     its record (stream0_mem.c); other bytes (a large allocation's, or
+ *     memory the shim did not allocate) in one direct-mapped table of
+ *     4 KB granules, each with the byte range its last toucher touched;
+ *   - a thread that waits for an event on its S (hipStreamWaitEvent), or
+ *     that the check made wait, knows that the other thread's work up to
+ *     then is ordered before its own later work (hz_me.know[]).
  *
- * A record is a hazard for the toucher when it is another thread's, its
- * ranges overlap, the owner's peer slot still holds that thread (a thread
- * that exited waited for its S first: its work is done), the submission is
- * beyond the owner's done and beyond what the toucher knows of the owner.
- *
- * Concurrency: table slots and peers' done are written and read with
- * relaxed atomics and without a lock; a slot that two threads write at
- * the same instant may be read half old, half new (a hazard may be
- * missed or counted once too often then).  A change of a slot's owner is
- * counted after its stores (s0_hz_tab_gen, release; read with acquire
- * before a check's loop): the count a thread's seal keeps (struct
- * s0_hz_seal) moves with any owner written since, so a seal that holds
- * stands for slots still its own.  Peer slots, events and the
- * device-sync snapshot are under hz_lock, never taken on the launch path.
+ * Concurrency: records, slots and peers' done are written and read with
+ * relaxed atomics and without a lock; one that two threads write at the
+ * same instant may be read half old, half new (a dependency may then be
+ * missed or ordered once too often).  Peer slots, events and the
+ * device-sync snapshot are under hz_lock, never taken on the launch path
+ * but to order a dependency: a peer slot that still holds the other
+ * thread keeps its S alive (its thread leaves the peers before it
+ * destroys its streams).
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -47,6 +46,7 @@ int s0_hz_active;
 #define HZ_TAB_BITS 16	   /* granules remembered */
 #define HZ_KNOW 8	   /* other threads a thread knows events of */
 #define HZ_EVENTS 1024	   /* events recorded on an S, remembered */
+#define HZ_DEPS 8	   /* threads one call is ordered after */
 
 struct hz_peer {
 	uint32_t serial;		/* owner; 0: free (under hz_lock) */
@@ -59,7 +59,6 @@ static struct hz_peer hz_peers[HZ_PEERS];
 static uint32_t hz_serial;	/* under hz_lock */
 static int hz_npeers;		/* highest slot used + 1, under hz_lock */
 static struct s0_hz_slot *hz_tab;	/* HZ_TAB_BITS slots, made at init */
-struct s0_hz_tabgen s0_hz_tab_gen; /* (stream0_hazard.h) */
 static int hz_warned_peers;
 
 struct hz_event {
@@ -86,14 +85,19 @@ struct hz_me {
 static LB_TLS struct hz_me hz_me = { .slot = -1 };
 
 /* Totals for the exit report (threads add theirs as they count). */
-static uint64_t hz_total;
-static int hz_first_api = -1;
+static uint64_t hz_total, hz_ordered;
+static int hz_first_api = -1, hz_first_module;
 static const void *hz_first_fn;
 
 int s0_hz_init(void)
 {
 	hz_tab = calloc((size_t)1 << HZ_TAB_BITS, sizeof(*hz_tab));
-	if (!hz_tab) {
+	s0_hza = calloc((size_t)1 << S0_HZA_BITS, sizeof(*s0_hza));
+	if (!hz_tab || !s0_hza) {
+		free(hz_tab);
+		free(s0_hza);
+		hz_tab = NULL;
+		s0_hza = NULL;
 		lb_log(LB_LOG_WARN, "stream0: out of memory for the hazard "
 				    "check; it is off");
 		return 0;
@@ -181,12 +185,34 @@ static int hz_known(const struct hz_me *me, uint32_t o, int dev, uint64_t n)
 	return 0;
 }
 
-/* Is a record of (o, dev, n) pending and unordered for the caller? */
-static int hz_unordered(const struct hz_me *me, uint32_t o, int dev,
-			uint64_t n)
+/* The caller's S work from now on waits for o's on dev up to n. */
+static void hz_learn(struct hz_me *me, uint32_t o, int dev, uint64_t n)
 {
-	struct hz_peer *p = hz_peer_of(o);
+	int i;
 
+	for (i = 0; i < HZ_KNOW; i++) {
+		if (me->know[i].serial == o && me->know[i].dev == dev) {
+			if (n > me->know[i].sub)
+				me->know[i].sub = n;
+			return;
+		}
+	}
+	i = me->know_next++ % HZ_KNOW;
+	me->know[i].serial = o;
+	me->know[i].dev = (uint8_t)dev;
+	me->know[i].sub = n;
+}
+
+/* Is a touch of tag (another owner's) and n pending and unordered? */
+static int hz_unordered(const struct hz_me *me, uint64_t tag, uint64_t n)
+{
+	uint32_t o = (uint32_t)(tag >> 20);
+	int dev = (tag >> 12) & 0xff;
+	struct hz_peer *p;
+
+	if (!tag || o == me->serial || dev >= S0_MAXDEV)
+		return 0;
+	p = hz_peer_of(o);
 	if (!p || n <= S0_LOAD(p->done[dev]))
 		return 0;
 	return !hz_known(me, o, dev, n);
@@ -198,63 +224,75 @@ static inline uint64_t hz_hash(uint64_t g)
 }
 
 /*
- * Checks and marks bytes [lo, hi) of granule g (lo < hi <= 4096, offsets
- * in it) for submission n of the caller on dev.  Returns 1 on a hazard,
- * | 2 when it wrote the slot's owner (key and tag): the caller then counts
- * the change (hz_moved), once for all the granules of its call.
+ * What one call found: the other threads' pending touches it depends on
+ * (their tags, at most HZ_DEPS; over: one more than it could keep).
  */
-static int hz_granule(struct hz_me *me, uint64_t g, unsigned lo, unsigned hi,
-		      int dev, uint64_t n)
+struct hz_found {
+	int n, over;
+	uint64_t tag[HZ_DEPS];
+};
+
+static void hz_dep(struct hz_found *f, uint64_t tag)
 {
-	struct s0_hz_slot *s = &hz_tab[hz_hash(g)];
-	uint64_t base = g << S0_HZ_GRAN_SHIFT, k, t = 0, tag;
-	int hz = 0;
+	int i;
 
-	k = S0_LOAD(s->key);
-	if ((k & ~(uint64_t)S0_HZ_GRAN_MASK) == base && k) {
-		unsigned klo = k & S0_HZ_GRAN_MASK, khi;
-		uint32_t o;
-
-		t = S0_LOAD(s->tag);
-		o = (uint32_t)(t >> 20);
-		khi = (t & S0_HZ_GRAN_MASK) + 1;
-		if (o != me->serial && klo < hi && lo < khi &&
-		    hz_unordered(me, o, (t >> 12) & 0xff, S0_LOAD(s->sub)))
-			hz = 1;
-	}
-	if (me->slot < 0)
-		return hz;
-	tag = (uint64_t)me->serial << 20 | (uint64_t)dev << 12 | (hi - 1);
-	S0_STORE(s->sub, n);
-	/* the same owner and bytes again: no write the seals must see */
-	if (k == (base | lo) && t == tag)
-		return hz;
-	S0_STORE(s->tag, tag);
-	S0_STORE(s->key, base | lo);
-	return hz | 2;
+	tag &= ~(uint64_t)S0_HZ_GRAN_MASK;
+	for (i = 0; i < f->n; i++)
+		if (f->tag[i] == tag)
+			return;
+	if (f->n < HZ_DEPS)
+		f->tag[f->n++] = tag;
+	else
+		f->over = 1;
 }
 
 /*
- * After hz_granule()s whose results or-ed to hz: counts their owners'
- * changes (release: after the slots' stores).  Returns the hazard bit.
+ * What a target's visit does: HZ_LOOK finds its dependency (another
+ * thread's pending touch, unordered, of bytes it touches, last); HZ_CHECK
+ * the same, and makes the target the caller's (tag, submission n) when
+ * it has none; HZ_TAKE makes it the caller's, looking at nothing.
  */
-static int hz_moved(int hz)
+enum { HZ_LOOK, HZ_CHECK, HZ_TAKE };
+
+/* Granule g, bytes [lo, hi) of it (offsets, lo < hi <= 4096). */
+static void hz_granule(const struct hz_me *me, uint64_t g, unsigned lo,
+		       unsigned hi, uint64_t tag, uint64_t n,
+		       struct hz_found *f, int write)
 {
-	if (hz & 2)
-		__atomic_add_fetch(&s0_hz_tab_gen.n, 1, __ATOMIC_RELEASE);
-	return hz & 1;
+	struct s0_hz_slot *s = &hz_tab[hz_hash(g)];
+	uint64_t base = g << S0_HZ_GRAN_SHIFT, k, t;
+
+	k = S0_LOAD(s->key);
+	if (write != HZ_TAKE && k &&
+	    (k & ~(uint64_t)S0_HZ_GRAN_MASK) == base) {
+		unsigned klo = k & S0_HZ_GRAN_MASK, khi;
+
+		t = S0_LOAD(s->tag);
+		khi = (t & S0_HZ_GRAN_MASK) + 1;
+		if (klo < hi && lo < khi &&
+		    hz_unordered(me, t, S0_LOAD(s->sub))) {
+			hz_dep(f, t);
+			return;
+		}
+	}
+	if (write == HZ_LOOK || me->slot < 0)
+		return;
+	tag |= hi - 1;
+	S0_STORE(s->sub, n);
+	if (k == (base | lo) && S0_LOAD(s->tag) == tag)
+		return;
+	S0_STORE(s->tag, tag);
+	S0_STORE(s->key, base | lo);
 }
 
-int s0_hz_range(uintptr_t lo, uintptr_t hi, uint64_t n)
+/* Bytes [lo, hi) in the range table: granule by granule, as above. */
+static void hz_range(const struct hz_me *me, uintptr_t lo, uintptr_t hi,
+		     uint64_t tag, uint64_t n, struct hz_found *f, int write)
 {
-	struct hz_me *me = &hz_me;
 	uint64_t g, g0, g1, skip_lo = 0, skip_hi = 0;
-	int hz = 0, dev = s0_me.dev;
 
-	if (hi <= lo || !lo || dev < 0 || dev >= S0_MAXDEV)
-		return 0;
-	if (LB_UNLIKELY(!me->serial))
-		hz_join(me);
+	if (hi <= lo || !lo)
+		return;
 	g0 = lo >> S0_HZ_GRAN_SHIFT;
 	g1 = (hi - 1) >> S0_HZ_GRAN_SHIFT;
 	/* A long range: its first and last S0_HZ_MAXGRAN / 2 granules. */
@@ -263,75 +301,185 @@ int s0_hz_range(uintptr_t lo, uintptr_t hi, uint64_t n)
 		skip_hi = g1 - S0_HZ_MAXGRAN / 2;
 	}
 	for (g = g0; g <= g1; g++) {
-		uint64_t base = g << S0_HZ_GRAN_SHIFT;
+		uint64_t base;
 		unsigned a, b;
 
 		if (g == skip_lo && skip_hi > skip_lo)
-			g = skip_hi + 1, base = g << S0_HZ_GRAN_SHIFT;
+			g = skip_hi + 1;
+		base = g << S0_HZ_GRAN_SHIFT;
 		a = lo > base ? (unsigned)(lo - base) : 0;
 		b = hi - base < S0_HZ_GRAN ? (unsigned)(hi - base) : S0_HZ_GRAN;
-		hz |= hz_granule(me, g, a, b, dev, n);
+		hz_granule(me, g, a, b, tag, n, f, write);
 	}
-	return hz_moved(hz);
 }
 
-void *s0_hz_slot(uintptr_t g)
+void s0_hz_range_clear(uintptr_t lo, uintptr_t hi)
 {
-	return &hz_tab[hz_hash(g)];
+	uint64_t g, g0, g1, skip_lo = 0, skip_hi = 0, k;
+
+	if (!hz_tab || hi <= lo)
+		return;
+	g0 = lo >> S0_HZ_GRAN_SHIFT;
+	g1 = (hi - 1) >> S0_HZ_GRAN_SHIFT;
+	if (g1 - g0 >= S0_HZ_MAXGRAN) {
+		skip_lo = g0 + S0_HZ_MAXGRAN / 2;
+		skip_hi = g1 - S0_HZ_MAXGRAN / 2;
+	}
+	for (g = g0; g <= g1; g++) {
+		struct s0_hz_slot *s;
+
+		if (g == skip_lo && skip_hi > skip_lo)
+			g = skip_hi + 1;
+		s = &hz_tab[hz_hash(g)];
+		k = S0_LOAD(s->key);
+		if (k && (k >> S0_HZ_GRAN_SHIFT) == g)
+			S0_STORE(s->tag, 0);
+	}
 }
 
-int s0_hz_granules(const uintptr_t *g, void *const *sp, int n, uint64_t sub,
-		   struct s0_hz_seal *seal)
+/* An allocation's record: as hz_granule, for all of its bytes. */
+static inline void hz_alloc(const struct hz_me *me, struct s0_hz_alloc *a,
+			    uint64_t tag, uint64_t n, struct hz_found *f,
+			    int write)
+{
+	uint64_t t = S0_LOAD(a->tag);
+
+	if (write != HZ_TAKE && t != tag &&
+	    hz_unordered(me, t, S0_LOAD(a->sub))) {
+		hz_dep(f, t);
+		return;
+	}
+	if (write == HZ_LOOK || me->slot < 0)
+		return;
+	S0_STORE(a->sub, n);
+	if (t != tag) {
+		S0_STORE(a->tag, tag);
+		s0_hz_owner_moved();
+	}
+}
+
+/*
+ * Makes the caller's S on dev wait for thread o's S there (its work so
+ * far, which holds every touch found).  Returns 0, or -1 when it cannot:
+ * o's S is capturing (waiting for it would join or break the capture),
+ * it is on another device than the caller's, or the runtime refused.  A
+ * thread that is gone waited for its S.
+ */
+static int hz_order(struct hz_me *me, uint32_t o, int dev)
+{
+	lb_stream mine, theirs;
+	struct hz_peer *p;
+	uint64_t n = 0;
+	int r = 0;
+
+	if (dev != s0_me.dev)
+		return -1;
+	mine = S0_LOAD(s0_me.s[dev]);
+	pthread_mutex_lock(&hz_lock);
+	p = hz_peer_of(o);
+	if (p && p->t) {
+		theirs = S0_LOAD(p->t->s[dev]);
+		n = S0_LOAD(p->t->sub[dev]);
+		if (!theirs || S0_LOAD(p->t->cap[dev]) ||
+		    S0_LOAD(s0_me.cap[dev]))
+			r = -1;
+		else
+			r = s0_wait_for(theirs, mine, dev);
+	}
+	pthread_mutex_unlock(&hz_lock);
+	if (!r && n)
+		hz_learn(me, o, dev, n);
+	return r;
+}
+
+/* The call's marks and the totals: n ordered, h hazards. */
+static void hz_note(struct lb_call *c, uint64_t n, uint64_t h)
+{
+	unsigned role = lb_api_info[c->api].role;
+	int none = -1, module = role == LB_ROLE_LAUNCH_MODULE;
+	const void *fn = NULL;
+
+	if (n) {
+		S0_COUNT(s0_me.touch_ord, n);
+		__atomic_add_fetch(&hz_ordered, n, __ATOMIC_RELAXED);
+		c->scratch[LB_NOTE_HAZARD] |= LB_NOTE_S0_ORDERED;
+	}
+	if (!h)
+		return;
+	S0_COUNT(s0_me.touch_hz, h);
+	__atomic_add_fetch(&hz_total, h, __ATOMIC_RELAXED);
+	c->scratch[LB_NOTE_HAZARD] |= LB_NOTE_S0_HAZARD;
+	s0_first_hazard(c->api);
+	/* a launch's kernel, for the report */
+	if (module || role == LB_ROLE_LAUNCH)
+		fn = lb_ar_ptr(c->api, c->args, LB_AR_KERNEL);
+	if (__atomic_compare_exchange_n(&hz_first_api, &none, (int)c->api, 0,
+					__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+		__atomic_store_n(&hz_first_module, module, __ATOMIC_RELAXED);
+		__atomic_store_n(&hz_first_fn, fn, __ATOMIC_RELAXED);
+	}
+}
+
+/* Checks (write 0) or takes (write 1) every target, for tag and sub. */
+static void hz_targets(const struct hz_me *me, const struct s0_hz_target *t,
+		       int n, uint64_t tag, uint64_t sub, struct hz_found *f,
+		       int write)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (t[i].a)
+			hz_alloc(me, t[i].a, tag, sub, f, write);
+		else
+			hz_range(me, t[i].lo, t[i].hi, tag, sub, f, write);
+	}
+}
+
+uint64_t s0_hz_tag(void)
 {
 	struct hz_me *me = &hz_me;
-	struct s0_hz_slot *s;
-	int hz = 0, dev = s0_me.dev, own, i;
-	uint64_t tag, gen;
+	int dev = s0_me.dev;
 
-	if (dev < 0 || dev >= S0_MAXDEV)
+	if (LB_UNLIKELY(!me->serial))
+		hz_join(me);
+	if (me->slot < 0 || dev < 0 || dev >= S0_MAXDEV)
+		return UINT64_MAX; /* no record is ever written as its own */
+	return (uint64_t)me->serial << 20 | (uint64_t)dev << 12;
+}
+
+int s0_hz_check(struct lb_call *c, const struct s0_hz_target *t, int n,
+		uint64_t sub, int can_wait)
+{
+	struct hz_me *me = &hz_me;
+	struct hz_found f;
+	uint64_t tag, ord = 0, hz = 0;
+	int dev = s0_me.dev, i;
+
+	if (n <= 0 || dev < 0 || dev >= S0_MAXDEV)
 		return 0;
 	if (LB_UNLIKELY(!me->serial))
 		hz_join(me);
-	tag = (uint64_t)me->serial << 20 | (uint64_t)dev << 12 |
-	      S0_HZ_GRAN_MASK;
-	gen = __atomic_load_n(&s0_hz_tab_gen.n, __ATOMIC_ACQUIRE);
-	own = me->slot >= 0;
-	for (i = 0; i < n; i++) {
-		s = sp[i];
-		/* Our own last touch of the whole granule: one store. */
-		if (LB_LIKELY(own &&
-			      S0_LOAD(s->key) == g[i] << S0_HZ_GRAN_SHIFT &&
-			      S0_LOAD(s->tag) == tag))
-			S0_STORE(s->sub, sub);
+	tag = (uint64_t)me->serial << 20 | (uint64_t)dev << 12;
+	f.n = f.over = 0;
+	/* the common case: nothing pending of others; taken as it goes */
+	hz_targets(me, t, n, tag, sub, &f, HZ_CHECK);
+	if (LB_LIKELY(!f.n))
+		return 0;
+	if (!can_wait)
+		return -1; /* the targets depended on are left as they were */
+	/* each thread depended on: once, up to its work so far */
+	for (i = 0; i < f.n; i++) {
+		if (hz_order(me, (uint32_t)(f.tag[i] >> 20),
+			     (f.tag[i] >> 12) & 0xff))
+			hz++;
 		else
-			hz |= hz_granule(me, g[i], 0, S0_HZ_GRAN, dev, sub);
+			ord++;
 	}
-	/*
-	 * Each slot now holds this thread's touch (hz_granule wrote those it
-	 * did not), unless a write since gen was read (this loop's own
-	 * included) moved an owner: then the count differs next time.
-	 */
-	if (seal) {
-		seal->gen = gen;
-		seal->dev = dev;
-		seal->ok = own;
-	}
-	return hz_moved(hz);
+	hz += (uint64_t)f.over;
+	hz_targets(me, t, n, tag, sub, &f, HZ_TAKE);
+	hz_note(c, ord, hz);
+	return 0;
 }
-
-void s0_hz_count(struct lb_call *c, const void *fn)
-{
-	int none = -1;
-
-	S0_COUNT(s0_me.touch_hz, 1);
-	__atomic_add_fetch(&hz_total, 1, __ATOMIC_RELAXED);
-	c->scratch[LB_NOTE_HAZARD] = 1;
-	s0_first_hazard(c->api);
-	if (__atomic_compare_exchange_n(&hz_first_api, &none, (int)c->api, 0,
-					__ATOMIC_RELAXED, __ATOMIC_RELAXED))
-		__atomic_store_n(&hz_first_fn, fn, __ATOMIC_RELAXED);
-}
-
 /* ---- events and syncs: what orders work ---- */
 
 static struct hz_event *hz_event_find(lb_event e, int make)
@@ -399,7 +547,7 @@ void s0_hz_waited(lb_event e)
 	struct hz_event *x;
 	uint32_t o = 0;
 	uint64_t n = 0;
-	int dev = 0, i;
+	int dev = 0;
 
 	pthread_mutex_lock(&hz_lock);
 	x = hz_event_find(e, 0);
@@ -409,19 +557,8 @@ void s0_hz_waited(lb_event e)
 		n = x->sub;
 	}
 	pthread_mutex_unlock(&hz_lock);
-	if (!o || o == me->serial)
-		return;
-	for (i = 0; i < HZ_KNOW; i++) {
-		if (me->know[i].serial == o && me->know[i].dev == dev) {
-			if (n > me->know[i].sub)
-				me->know[i].sub = n;
-			return;
-		}
-	}
-	i = me->know_next++ % HZ_KNOW;
-	me->know[i].serial = o;
-	me->know[i].dev = (uint8_t)dev;
-	me->know[i].sub = n;
+	if (o && o != me->serial)
+		hz_learn(me, o, dev, n);
 }
 
 void s0_hz_event_done(lb_event e)
@@ -498,8 +635,6 @@ void s0_hz_thread_gone(void)
 	hz_peers[me->slot].t = NULL;
 	pthread_mutex_unlock(&hz_lock);
 	me->slot = -1;
-	/* its seals: its slots are no longer written as its own */
-	__atomic_add_fetch(&s0_hz_tab_gen.n, 1, __ATOMIC_RELEASE);
 }
 
 void s0_hz_fork_prepare(void)
@@ -523,16 +658,19 @@ void s0_hz_fork_child(void)
 	hz_npeers = 0;
 	if (hz_tab)
 		memset(hz_tab, 0, sizeof(*hz_tab) << HZ_TAB_BITS);
-	__atomic_add_fetch(&s0_hz_tab_gen.n, 1, __ATOMIC_RELEASE);
+	s0_hz_mem_fork_child();
 	memset(me->know, 0, sizeof(me->know));
 	me->serial = 0;
 	me->slot = -1;
-	hz_total = 0;
+	hz_total = hz_ordered = 0;
 }
 
-uint64_t s0_hz_total(const void **fn, int *api)
+uint64_t s0_hz_total(uint64_t *ordered, const void **fn, int *module,
+		     int *api)
 {
+	*ordered = __atomic_load_n(&hz_ordered, __ATOMIC_RELAXED);
 	*fn = __atomic_load_n(&hz_first_fn, __ATOMIC_RELAXED);
+	*module = __atomic_load_n(&hz_first_module, __ATOMIC_RELAXED);
 	*api = __atomic_load_n(&hz_first_api, __ATOMIC_RELAXED);
 	return __atomic_load_n(&hz_total, __ATOMIC_RELAXED);
 }

@@ -1,6 +1,7 @@
 /*
  * stream0_select.c - which threads stream0 remaps, and the one warning
- * about PyTorch's caching allocator.
+ * about PyTorch's caching allocator (a note while the launch-level check
+ * orders what it sees).
  *
  * A thread is remapped when its name matches LBSHIM_STREAM0_THREADS and
  * none of LBSHIM_STREAM0_EXCLUDE.  The default excludes pt_autograd_*:
@@ -23,6 +24,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include "stream0.h"
+#include "stream0_hazard.h"
 
 #define S0_MAXGLOB 16
 #define S0_GLOBLEN 64
@@ -178,11 +180,27 @@ void s0_select_remapped(void)
 		return;
 	if (!s0_torch_caching())
 		return;
+	/*
+	 * With the launch-level check on, a block handed to another thread
+	 * is ordered after the work that used it where the check sees the
+	 * hand-over (lbshim(7)): a note.  Without it, nothing orders the two.
+	 */
+	if (s0_hz_active) {
+		lb_log(LB_LOG_INFO,
+		       "stream0: PyTorch's caching allocator is in use and a "
+		       "second thread now has its own null stream: a block "
+		       "one thread frees is ordered after that thread's work "
+		       "on it when the launch-level check sees both touches "
+		       "(lbshim(7), \"The launch-level check\")");
+		return;
+	}
 	lb_log(LB_LOG_WARN,
 	       "stream0: PyTorch's caching allocator is in use and a second "
-	       "thread now has its own null stream: a block one thread frees "
-	       "can be handed to another thread's work with nothing ordering "
-	       "the two, and results can be wrong.  Safe settings: "
+	       "thread now has its own null stream, with "
+	       "LBSHIM_STREAM0_CHECK=off: a block one thread frees can be "
+	       "handed to another thread's work with nothing ordering the "
+	       "two, and results can be wrong.  Safe settings: "
+	       "LBSHIM_STREAM0_CHECK=on (the default), "
 	       "LBSHIM_STREAM0_MODE=syncs, or LBSHIM_POLICIES=stream0,pool "
 	       "with PyTorch's caching off (PYTORCH_NO_CUDA_MEMORY_CACHING=1 "
 	       "and PYTORCH_NO_HIP_MEMORY_CACHING=1)");

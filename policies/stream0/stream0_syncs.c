@@ -246,10 +246,9 @@ int s0_sy_wait(struct lb_call *c, int query)
 	if (r == LB_ST_OK) {
 		s0_sy_raise(&dv->done, upto);
 		hz = s0_sy_hazard(d, start);
-		if (hz) {
+		if (hz) { /* narrowed: information (lbshim(7)) */
 			S0_COUNT(me->hazards, 1);
-			c->scratch[LB_NOTE_HAZARD] = 1;
-			s0_first_hazard(c->api);
+			c->scratch[LB_NOTE_HAZARD] |= LB_NOTE_S0_NARROWED;
 		}
 	} else if (query && r == LB_ST_NOT_READY) {
 		S0_COUNT(me->syncs, -1); /* claimed nothing */

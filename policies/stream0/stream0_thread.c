@@ -13,6 +13,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include "kreg.h"
 #include "lbshim/trace_format.h"
 #include "stream0.h"
 #include "stream0_hazard.h"
@@ -25,7 +26,7 @@ static int s0_nthreads;		     /* registered; atomic reads */
 static uint64_t s0_next_id;	     /* under s0_lock */
 /* Totals of threads that have left, for the report at exit. */
 static uint64_t s0_gone_syncs, s0_gone_hazards, s0_gone_threads,
-	s0_gone_order, s0_gone_touch;
+	s0_gone_order, s0_gone_touch, s0_gone_oord, s0_gone_tord;
 static int s0_warned_dev, s0_warned_make;
 /*
  * Per device: hipDeviceReset calls seen (s0_device_reset, written under
@@ -311,13 +312,19 @@ int s0_hz_end(int counts)
 
 /* ---- the end of streams ---- */
 
-/* The thread's counts as a trace record (if the trace is on). */
+/*
+ * The thread's counts as a trace record (if the trace is on): stream =
+ * tid, stream_used = dependencies ordered, a[0] = null-stream syncs,
+ * a[1] = hazards (dependencies that could not be ordered), a[2] = syncs
+ * narrowed (include/lbshim/trace_format.h).
+ */
 static void s0_stat_thread(const struct s0_thread *t)
 {
-	uint64_t v[5] = { (uint64_t)t->tid, 0, S0_LOAD(t->syncs),
-			  S0_LOAD(t->hazards) + S0_LOAD(t->order_hz) +
-				  S0_LOAD(t->touch_hz),
-			  0 };
+	uint64_t v[5] = { (uint64_t)t->tid,
+			  S0_LOAD(t->touch_ord) + S0_LOAD(t->order_ord),
+			  S0_LOAD(t->syncs),
+			  S0_LOAD(t->order_hz) + S0_LOAD(t->touch_hz),
+			  S0_LOAD(t->hazards) };
 
 	lb_stat(LB_REC_STREAM0, v);
 }
@@ -327,13 +334,15 @@ static void s0_log_thread(const struct s0_thread *t)
 	lb_log(LB_LOG_INFO,
 	       "stream0: thread %d: %llu of %llu null-stream syncs returned "
 	       "while other threads' earlier null-stream work was pending; "
-	       "%llu switches to or from a blocking stream lost the legacy "
-	       "order; %llu launches, copies or sets touched memory of "
-	       "other threads' pending work",
+	       "%llu dependencies on other threads' pending work ordered, "
+	       "%llu not; %llu switches between the null stream and a "
+	       "blocking stream ordered, %llu not",
 	       t->tid, (unsigned long long)S0_LOAD(t->hazards),
 	       (unsigned long long)S0_LOAD(t->syncs),
-	       (unsigned long long)S0_LOAD(t->order_hz),
-	       (unsigned long long)S0_LOAD(t->touch_hz));
+	       (unsigned long long)S0_LOAD(t->touch_ord),
+	       (unsigned long long)S0_LOAD(t->touch_hz),
+	       (unsigned long long)S0_LOAD(t->order_ord),
+	       (unsigned long long)S0_LOAD(t->order_hz));
 }
 
 /* The first call that counted a hazard, for the exit report. */
@@ -358,6 +367,7 @@ void s0_thread_gone(void)
 	s0_sy_thread_gone();
 	if (!me->registered) {
 		s0_hz_thread_gone();
+		s0_wait_thread_gone();
 		errno = saved;
 		return;
 	}
@@ -377,10 +387,13 @@ void s0_thread_gone(void)
 	s0_gone_hazards += me->hazards;
 	s0_gone_order += me->order_hz;
 	s0_gone_touch += me->touch_hz;
+	s0_gone_oord += me->order_ord;
+	s0_gone_tord += me->touch_ord;
 	s0_gone_threads++;
 	pthread_mutex_unlock(&s0_lock);
 	s0_log_thread(me);
 	s0_stat_thread(me);
+	s0_wait_thread_gone();
 	for (d = 0; d < S0_MAXDEV; d++) {
 		s = me->s[d];
 		if (!s)
@@ -392,61 +405,86 @@ void s0_thread_gone(void)
 	errno = saved;
 }
 
+/* " (kernel NAME)" for the first hazard's kernel, as lbtrace names it. */
+static void s0_kernel_of(int first, char *out, size_t n)
+{
+	const struct lb_kplan *p;
+	const void *kfn;
+	char readable[200];
+	uint64_t ordered;
+	int kapi, module;
+
+	out[0] = 0;
+	s0_hz_total(&ordered, &kfn, &module, &kapi);
+	if (!kfn || kapi != first)
+		return;
+	p = lb_kreg_plan(kfn, module);
+	if (p && p->name)
+		snprintf(out, n, " (kernel %s)",
+			 lb_demangle(p->name, readable, sizeof(readable)));
+	else
+		snprintf(out, n, " (kernel %p)", kfn);
+}
+
 void s0_report(void)
 {
 	struct s0_thread *t;
-	uint64_t syncs, hz, n, order, touch, total;
-	const char *kname = NULL;
-	const void *kfn;
-	char kernel[240] = "", readable[200];
-	int first, kapi;
+	uint64_t syncs, narrowed, n, order, touch, oord, tord, total;
+	char kernel[240];
+	int first;
 
 	pthread_mutex_lock(&s0_lock);
 	syncs = s0_gone_syncs;
-	hz = s0_gone_hazards;
+	narrowed = s0_gone_hazards;
 	order = s0_gone_order;
 	touch = s0_gone_touch;
+	oord = s0_gone_oord;
+	tord = s0_gone_tord;
 	n = s0_gone_threads;
 	for (t = s0_threads; t; t = t->next) {
 		s0_log_thread(t);
 		s0_stat_thread(t);
 		syncs += S0_LOAD(t->syncs);
-		hz += S0_LOAD(t->hazards);
+		narrowed += S0_LOAD(t->hazards);
 		order += S0_LOAD(t->order_hz);
 		touch += S0_LOAD(t->touch_hz);
+		oord += S0_LOAD(t->order_ord);
+		tord += S0_LOAD(t->touch_ord);
 		n++;
 	}
 	pthread_mutex_unlock(&s0_lock);
 	lb_log(LB_LOG_INFO,
 	       "stream0: %llu threads, %llu of %llu null-stream syncs returned "
 	       "while other threads' earlier null-stream work was pending",
-	       (unsigned long long)n, (unsigned long long)hz,
+	       (unsigned long long)n, (unsigned long long)narrowed,
 	       (unsigned long long)syncs);
-	total = hz + order + touch;
+	/* what changed, as information: nothing went wrong there */
+	if (tord || oord || narrowed)
+		lb_log(LB_LOG_WARN,
+		       "stream0: %llu dependencies on other threads' pending "
+		       "work ordered, %llu switches between the null stream "
+		       "and a blocking stream ordered, %llu of %llu "
+		       "null-stream syncs no longer waited for other threads' "
+		       "work (that matters only to a thread that reads, "
+		       "through host-mapped memory or a host flag, what "
+		       "another thread's pending kernels write)",
+		       (unsigned long long)tord, (unsigned long long)oord,
+		       (unsigned long long)narrowed,
+		       (unsigned long long)syncs);
+	total = order + touch;
 	if (!total)
 		return;
 	first = __atomic_load_n(&s0_first_api, __ATOMIC_RELAXED);
-	/* the kernel, when the first hazard of all was a launch's */
-	s0_hz_total(&kfn, &kapi);
-	if (kfn && kapi == first) {
-		kname = s0_hz_kernel_name(kfn);
-		/* as lbtrace names it: demangled */
-		if (kname)
-			snprintf(kernel, sizeof(kernel), " (kernel %s)",
-				 lb_demangle(kname, readable,
-					     sizeof(readable)));
-		else
-			snprintf(kernel, sizeof(kernel), " (kernel %p)", kfn);
-	}
+	s0_kernel_of(first, kernel, sizeof(kernel));
 	lb_log(LB_LOG_WARN,
-	       "stream0: %llu hazards: %llu null-stream syncs returned while "
-	       "other threads' earlier work was pending, %llu switches "
-	       "between the null stream and a blocking stream lost the "
-	       "legacy order, %llu launches, copies or sets touched memory "
-	       "that other threads' pending work touched; first in %s%s "
-	       "(see lbshim(7), \"Where semantics change\")",
-	       (unsigned long long)total, (unsigned long long)hz,
-	       (unsigned long long)order, (unsigned long long)touch,
+	       "stream0: %llu hazards: %llu launches, copies or sets touched "
+	       "memory that other threads' pending work touched and could "
+	       "not be ordered after it, %llu switches between the null "
+	       "stream and a blocking stream could not keep the legacy "
+	       "order; first in %s%s (see lbshim(7), \"The launch-level "
+	       "check\")",
+	       (unsigned long long)total, (unsigned long long)touch,
+	       (unsigned long long)order,
 	       first >= 0 && first < LB_API_COUNT ? lb_api_info[first].name
 						  : "?",
 	       kernel);
@@ -498,13 +536,15 @@ void s0_thread_fork_child(void)
 	s0_threads = NULL;
 	s0_nthreads = 0;
 	s0_gone_syncs = s0_gone_hazards = s0_gone_threads = s0_gone_order = 0;
-	s0_gone_touch = 0;
+	s0_gone_touch = s0_gone_oord = s0_gone_tord = 0;
 	me->registered = 0;
 	me->next = NULL;
 	me->cur = NULL;
 	lb_fast_void_all();
 	me->hz_on = 0;
 	me->syncs = me->hazards = me->touch_hz = 0;
+	me->order_hz = me->order_ord = me->touch_ord = 0;
+	s0_wait_fork_child();
 	s0_select_fork_child();
 	memset(me->s, 0, sizeof(me->s));
 	memset(me->cap, 0, sizeof(me->cap));

@@ -1,22 +1,28 @@
 /*
- * stream0_touch.c - what a remapped call touches, for the hazard check
- * (stream0_hazard.c), and the facts it learns after calls: which events
- * order work, which kernels have which names.
+ * stream0_touch.c - what a remapped call touches, for the check
+ * (stream0_hazard.c), and what it learns after calls: which events order
+ * work, which memory is allocated and freed (stream0_mem.c).
  *
  * Copies and sets touch exactly their byte ranges; 2D and 3D ones their
  * bounding range (first byte to last byte, pitch included).  A copy's side
  * that its kind says is host memory is not device memory any launch could
- * touch, and is left out.  A kernel touches the 4 KB granule of each of
- * its pointer arguments (lb_launch_ptrs(): global_buffer arguments and the
- * 8-byte words of by-value ones, from the code object's layout) that lies
- * in memory allocated through the shim (hz_known, at 1 MB granularity).
+ * touch, and is left out.  A kernel touches, for each of its pointer
+ * arguments (lb_launch_ptrs(): global_buffer arguments and the 8-byte
+ * words of by-value ones, from the code object's layout), the allocation
+ * that holds it when that is at most 1 MB (S0_HZ_SMALL), else the 512
+ * bytes from it (S0_HZ_WINDOW), in memory allocated through the shim
+ * only.  A range inside one such small allocation is that allocation's
+ * record, whatever touched it; other bytes are the range table's.  So two
+ * allocations never touch each other, however close the pool or the
+ * runtime put them.
+ *
  * Which call reads what is decided once, at init, from the calls' roles
  * (include/lbshim/roles.h) into s0_hz_touch_op[] and hz_how[]: the launch
  * path is a table load when nothing is touched, and a touch reads its
- * arguments where the row's roles put them, whatever the row.
+ * arguments where the row's roles put them, whatever the row.  The list
+ * of what a call touches then goes to s0_hz_check() in one piece.
  */
 #define _GNU_SOURCE
-#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,8 +58,8 @@ static struct hz_how hz_how[LB_API_COUNT];
 uint8_t s0_hz_touch_op[LB_API_COUNT];
 uint8_t s0_hz_post_op[LB_API_COUNT];
 
-enum { HZP_NONE, HZP_RECORD, HZP_WAIT, HZP_EVDONE, HZP_EVGONE, HZP_REGFN,
-       HZP_MODFN, HZP_ALLOC, HZP_ALLOC_PITCH, HZP_ALLOC_3D };
+enum { HZP_NONE, HZP_RECORD, HZP_WAIT, HZP_EVDONE, HZP_EVGONE, HZP_FREE,
+       HZP_ALLOC, HZP_ALLOC_PITCH, HZP_ALLOC_3D };
 
 /* A row's parameter in role r: its byte offset (1 if absent: *ok = 0). */
 static uint8_t hz_off(int api, unsigned r, int *ok)
@@ -65,84 +71,6 @@ static uint8_t hz_off(int api, unsigned r, int *ok)
 	return (uint8_t)(e ? ((e & 63u) - 1u) * 4u : 0u);
 }
 
-/*
- * Memory allocated through the shim, as a set of 1 MB granules that ever
- * held an allocation: lock-free to read (one probe, usually), inserted
- * with a compare-and-swap, never removed (memory is reused by the next
- * allocation anyway).  A word in such a granule counts as a pointer.
- */
-#define HZ_KNOWN_BITS 14
-#define HZ_KNOWN_SHIFT 20
-#define HZ_KNOWN_MAXG 4096 /* granules of one allocation marked (4 GB) */
-#define HZ_KNOWN_PROBES 8
-static uint64_t hz_known[1u << HZ_KNOWN_BITS]; /* granule + 1; 0 empty */
-static int hz_known_full;
-/* Bumped at each granule newly inserted: the launch memo's validity. */
-static uint64_t hz_known_gen;
-
-static inline unsigned hz_known_slot(uint64_t g)
-{
-	return (unsigned)((g * 0x9E3779B97F4A7C15ull) >> (64 - HZ_KNOWN_BITS));
-}
-
-static void hz_known_add(uintptr_t p, size_t size)
-{
-	uint64_t g, g0 = p >> HZ_KNOWN_SHIFT, g1;
-	unsigned i, j;
-
-	if (!p || !size)
-		return;
-	g1 = (p + size - 1) >> HZ_KNOWN_SHIFT;
-	if (g1 - g0 >= HZ_KNOWN_MAXG)
-		g1 = g0 + HZ_KNOWN_MAXG - 1;
-	for (g = g0; g <= g1; g++) {
-		for (j = 0; j < HZ_KNOWN_PROBES; j++) {
-			uint64_t want = 0;
-
-			i = (hz_known_slot(g) + j) & ((1u << HZ_KNOWN_BITS) - 1);
-			if (__atomic_compare_exchange_n(&hz_known[i], &want,
-							g + 1, 0,
-							__ATOMIC_RELAXED,
-							__ATOMIC_RELAXED)) {
-				/* release: a memo that sees it sees the slot */
-				__atomic_add_fetch(&hz_known_gen, 1,
-						   __ATOMIC_RELEASE);
-				break;
-			}
-			if (want == g + 1)
-				break;
-		}
-		if (j == HZ_KNOWN_PROBES &&
-		    !__atomic_exchange_n(&hz_known_full, 1, __ATOMIC_RELAXED))
-			lb_log(LB_LOG_INFO,
-			       "stream0: the hazard check's map of allocations "
-			       "is full; kernels' pointers into newer ones are "
-			       "not checked");
-	}
-}
-
-/* The last granule found known, per thread: tensors share segments. */
-static LB_TLS uint64_t hz_known_last;
-
-static inline int hz_is_known(uintptr_t p)
-{
-	uint64_t g = (p >> HZ_KNOWN_SHIFT) + 1, k;
-	unsigned i, j;
-
-	if (g == hz_known_last)
-		return 1;
-	i = hz_known_slot(g - 1);
-	for (j = 0; j < HZ_KNOWN_PROBES; j++) {
-		k = S0_LOAD(hz_known[(i + j) & ((1u << HZ_KNOWN_BITS) - 1)]);
-		if (k == g) {
-			hz_known_last = g;
-			return 1;
-		}
-		if (!k)
-			return 0;
-	}
-	return 0;
-}
 
 /* The direction a copy's role implies (HZ_NOKIND: its KIND says it). */
 static unsigned hz_dir(unsigned role)
@@ -221,10 +149,10 @@ static uint8_t hz_post_of(int i)
 		return HZP_EVDONE;
 	case LB_ROLE_EVENT_DESTROY:
 		return HZP_EVGONE;
-	case LB_ROLE_REG_FUNCTION:
-		return HZP_REGFN;
-	case LB_ROLE_MODULE_FUNCTION:
-		return HZP_MODFN;
+	case LB_ROLE_FREE:
+	case LB_ROLE_FREE_HOST:
+		/* a free the runtime or the pool answered: its block */
+		return lb_ar_has(i, LB_AR_PTR) ? HZP_FREE : HZP_NONE;
 	default:
 		break;
 	}
@@ -253,113 +181,149 @@ void s0_hz_touch_init(void)
 	lb_kreg_enable();
 }
 
-static uintptr_t hz_u(const void *p)
+/*
+ * What a call touches, as targets of the check (struct s0_hz_target): a
+ * range [lo, hi) that lies in one allocation of at most S0_HZ_SMALL
+ * bytes is that allocation's record; any other, its bytes.
+ */
+struct hz_list {
+	int n;
+	struct s0_hz_target t[S0_HZ_MAXT];
+};
+
+static void hz_add(struct hz_list *l, uintptr_t lo, uintptr_t hi)
 {
-	return (uintptr_t)p;
+	struct s0_hz_alloc *a;
+
+	if (hi <= lo || !lo || l->n >= S0_HZ_MAXT)
+		return;
+	a = s0_hza_find(lo);
+	if (a && hi <= S0_LOAD(a->end) &&
+	    S0_LOAD(a->end) - S0_LOAD(a->base) <= S0_HZ_SMALL)
+		l->t[l->n++] = (struct s0_hz_target){ a, 0, 0 };
+	else
+		l->t[l->n++] = (struct s0_hz_target){ NULL, lo, hi };
 }
 
 /* A copy's sides, unless its kind says the side is host memory. */
-static int hz_copy(uintptr_t dst, uintptr_t src, size_t n, int kind,
-		   uint64_t sub)
+static void hz_copy(struct hz_list *l, uintptr_t dst, uintptr_t src,
+		    size_t n, int kind)
 {
-	int hz = 0;
-
 	if (!n)
-		return 0;
+		return;
 	if (kind != LB_MEMCPY_HOST_TO_HOST && kind != LB_MEMCPY_DEVICE_TO_HOST)
-		hz |= s0_hz_range(dst, dst + n, sub);
+		hz_add(l, dst, dst + n);
 	if (kind != LB_MEMCPY_HOST_TO_HOST && kind != LB_MEMCPY_HOST_TO_DEVICE)
-		hz |= s0_hz_range(src, src + n, sub);
-	return hz;
+		hz_add(l, src, src + n);
 }
 
 /* The bounding range of rows rows of width bytes, pitch apart. */
-static int hz_rows(uintptr_t p, size_t pitch, size_t width, size_t rows,
-		   uint64_t sub)
+static void hz_rows(struct hz_list *l, uintptr_t p, size_t pitch,
+		    size_t width, size_t rows)
 {
-	if (!width || !rows)
-		return 0;
-	return s0_hz_range(p, p + pitch * (rows - 1) + width, sub);
+	if (width && rows)
+		hz_add(l, p, p + pitch * (rows - 1) + width);
 }
 
 #define HZ_MAXPTR LB_KREG_MAXPTR /* candidates of one launch */
 
 /*
  * The calling thread's last launch: its raw candidates v[0..n) and the
- * known granules g[0..m) they gave.  Which granules a launch touches
- * depends only on its candidates and on hz_known, which only grows
- * (hz_known_gen counts its insertions): the same candidates under the same
- * generation give the same granules, and only the filtering is skipped.
- * lb_launch_ptrs() reads the new candidates over the old ones and says
- * whether any differed, in one pass.  The granules are still checked
- * against the table, so another thread's touch, a sync, an event or a
- * free in between counts exactly as without the memo: slot by slot
- * (s0_hz_granules), or, while the seal holds (no slot's owner written
- * anywhere since that check found them all the thread's own, the same
- * device), by hz_sealed(), which does what that loop would: store the
- * submission numbers, find no hazard.
+ * targets t[0..m) they gave.  Which targets a launch has depends only on
+ * its candidates and on the memory known (s0_hz_known_gen counts every
+ * change): the same candidates under the same count give the same
+ * targets, and only their finding is skipped; the check itself
+ * (s0_hz_check) runs on them each time.  lb_launch_ptrs() reads the new
+ * candidates over the old ones and says whether any differed, in one
+ * pass.
  */
 struct hz_lmemo {
-	int n, m;
-	uint64_t gen;
+	int n, m, dev, own;
+	uint64_t gen, tag; /* tag: s0_hz_tag() on dev */
+	uint64_t owner_gen; /* own: t[0..m) all the thread's as of it */
 	uintptr_t v[HZ_MAXPTR];
-	uintptr_t g[HZ_MAXPTR];
-	void *s[HZ_MAXPTR]; /* s0_hz_slot(g[i]) */
-	struct s0_hz_seal seal; /* of g[0..m) */
+	struct s0_hz_target t[HZ_MAXPTR];
 };
-static LB_TLS struct hz_lmemo hz_lmemo = { .n = -2 };
+static LB_TLS struct hz_lmemo hz_lmemo = { .n = -2, .dev = -2 };
 
 /*
- * s0_hz_granules() of the memo's granules when its seal holds (no slot's
- * owner, key or tag, written anywhere since; the same device): every slot
- * is still this thread's, so that check would store the submission
- * numbers and find no hazard; this does the same.  1 if done; 0:
- * s0_hz_granules() is due.  (The serial in a slot's tag changes only at a
- * fork, when the count moves too.)
+ * A kernel's pointer p: the whole allocation of at most S0_HZ_SMALL
+ * bytes that holds it; else, in memory allocated through the shim, the
+ * S0_HZ_WINDOW bytes from p (within its allocation when known).
  */
-static inline int hz_sealed(const struct hz_lmemo *mo, uint64_t sub)
+static int hz_ptr(struct s0_hz_target *t, int m, uintptr_t p)
 {
+	struct s0_hz_alloc *a = s0_hza_at(p);
+	uint64_t end = 0;
 	int i;
 
-	if (!mo->seal.ok || mo->seal.dev != s0_me.dev ||
-	    mo->seal.gen !=
-		    __atomic_load_n(&s0_hz_tab_gen.n, __ATOMIC_ACQUIRE))
-		return 0;
-	for (i = 0; i < mo->m; i++)
-		S0_STORE(((struct s0_hz_slot *)mo->s[i])->sub, sub);
-	return 1;
+	if (!a)
+		a = s0_hza_find(p);
+	if (a) {
+		end = S0_LOAD(a->end);
+		if (end - S0_LOAD(a->base) <= S0_HZ_SMALL) {
+			for (i = 0; i < m; i++)
+				if (t[i].a == a)
+					return m;
+			t[m] = (struct s0_hz_target){ a, 0, 0 };
+			return m + 1;
+		}
+	} else if (!s0_hz_is_known(p)) {
+		return m;
+	}
+	t[m].a = NULL;
+	t[m].lo = p;
+	t[m].hi = end && end - p < S0_HZ_WINDOW ? end : p + S0_HZ_WINDOW;
+	return m + 1;
 }
 
 /*
- * Each launch row takes the kernel first (a host function or a
- * hipFunction_t): the kernel's key for its name.
+ * The targets of launch c: its kernel's pointer arguments (each launch
+ * row takes the kernel first: a host function or a hipFunction_t).
  */
-static int hz_kernel(struct lb_call *c, uint64_t sub)
+static int hz_kernel(struct lb_call *c, uint64_t sub, int can_wait)
 {
 	struct hz_lmemo *mo = &hz_lmemo;
-	uintptr_t g, last = 0, d;
-	uint64_t gen = __atomic_load_n(&hz_known_gen, __ATOMIC_ACQUIRE);
+	uintptr_t d;
+	uint64_t gen = __atomic_load_n(&s0_hz_known_gen, __ATOMIC_ACQUIRE), og;
 	int n, i, m = 0;
 
 	n = lb_launch_ptrs(c, mo->v, HZ_MAXPTR, &d);
-	if (n == mo->n && gen == mo->gen && !d)
-		return !mo->m || hz_sealed(mo, sub)
-			       ? 0
-			       : s0_hz_granules(mo->g, mo->s, mo->m, sub,
-						&mo->seal);
-	/* the known granules, each once when arguments repeat in a row */
-	for (i = 0; i < n; i++) {
-		g = mo->v[i] >> S0_HZ_GRAN_SHIFT;
-		if (g == last || !hz_is_known(mo->v[i]))
-			continue;
-		mo->s[m] = s0_hz_slot(g);
-		mo->g[m++] = last = g;
+	if (n != mo->n || gen != mo->gen || d || mo->dev != s0_me.dev) {
+		for (i = 0; i < n; i++)
+			if (mo->v[i] && (i == 0 || mo->v[i] != mo->v[i - 1]))
+				m = hz_ptr(mo->t, m, mo->v[i]);
+		mo->m = m;
+		mo->gen = gen;
+		mo->n = n;
+		mo->dev = s0_me.dev;
+		mo->tag = s0_hz_tag();
+		mo->own = 0;
 	}
-	mo->m = m;
-	mo->gen = gen;
-	mo->n = n;
-	mo->seal.ok = 0;
-	return m ? s0_hz_granules(mo->g, mo->s, m, sub, &mo->seal) : 0;
+	/*
+	 * The common case, a relaunch on the thread's own allocations: each
+	 * record still the thread's, whose touch only stores its number
+	 * (what s0_hz_check would do for it).  Known so, with no look at
+	 * the records, while no owner was written anywhere since they were
+	 * all found the thread's (s0_hz_owner_gen).
+	 */
+	og = __atomic_load_n(&s0_hz_owner_gen.n, __ATOMIC_ACQUIRE);
+	if (LB_LIKELY(mo->own && og == mo->owner_gen)) {
+		for (i = 0; i < mo->m; i++)
+			S0_STORE(mo->t[i].a->sub, sub);
+		return 0;
+	}
+	mo->own = 0;
+	for (i = 0; i < mo->m; i++) {
+		struct s0_hz_alloc *a = mo->t[i].a;
+
+		if (!a || S0_LOAD(a->tag) != mo->tag)
+			return s0_hz_check(c, mo->t, mo->m, sub, can_wait);
+		S0_STORE(a->sub, sub);
+	}
+	mo->own = 1;
+	mo->owner_gen = og;
+	return 0;
 }
 
 /* The 8-byte (pointer, size_t) parameter at byte offset off of args. */
@@ -382,41 +346,42 @@ static inline int hz_kind(const struct hz_how *w, const void *a)
 	return k;
 }
 
-void s0_hz_touch(struct lb_call *c, uint64_t sub)
+int s0_hz_touch(struct lb_call *c, uint64_t sub, int can_wait)
 {
 	const void *a = c->args;
 	unsigned op = s0_hz_touch_op[c->api];
 	const struct hz_how *w = &hz_how[c->api];
-	int hz, kind;
-	size_t n;
+	struct hz_list l;
+	int kind;
 
+	l.n = 0;
 	switch (op) {
 	case HZ_NONE:
-		return;
+		return 0;
+	case HZ_KERNEL:
+		return hz_kernel(c, sub, can_wait);
 	case HZ_SET:
-		n = hz_w(a, w->n) << (w->ds >> 4);
-		hz = n && s0_hz_range(hz_w(a, w->dst), hz_w(a, w->dst) + n,
-				      sub);
+		hz_add(&l, hz_w(a, w->dst),
+		       hz_w(a, w->dst) + (hz_w(a, w->n) << (w->ds >> 4)));
 		break;
 	case HZ_COPY:
-		hz = hz_copy(hz_w(a, w->dst), hz_w(a, w->src), hz_w(a, w->n),
-			     hz_kind(w, a), sub);
+		hz_copy(&l, hz_w(a, w->dst), hz_w(a, w->src), hz_w(a, w->n),
+			hz_kind(w, a));
 		break;
 	case HZ_COPY2D:
 		kind = hz_kind(w, a);
-		hz = 0;
 		if (kind != LB_MEMCPY_HOST_TO_HOST &&
 		    kind != LB_MEMCPY_DEVICE_TO_HOST)
-			hz |= hz_rows(hz_w(a, w->dst), hz_w(a, w->p),
-				      hz_w(a, w->n), hz_w(a, w->h), sub);
+			hz_rows(&l, hz_w(a, w->dst), hz_w(a, w->p),
+				hz_w(a, w->n), hz_w(a, w->h));
 		if (kind != LB_MEMCPY_HOST_TO_HOST &&
 		    kind != LB_MEMCPY_HOST_TO_DEVICE)
-			hz |= hz_rows(hz_w(a, w->src), hz_w(a, w->sp),
-				      hz_w(a, w->n), hz_w(a, w->h), sub);
+			hz_rows(&l, hz_w(a, w->src), hz_w(a, w->sp),
+				hz_w(a, w->n), hz_w(a, w->h));
 		break;
 	case HZ_SET2D:
-		hz = hz_rows(hz_w(a, w->dst), hz_w(a, w->p),
-			     hz_w(a, w->n) << (w->ds >> 4), hz_w(a, w->h), sub);
+		hz_rows(&l, hz_w(a, w->dst), hz_w(a, w->p),
+			hz_w(a, w->n) << (w->ds >> 4), hz_w(a, w->h));
 		break;
 	case HZ_SET3D: {
 		struct lb_pitched p;
@@ -424,75 +389,20 @@ void s0_hz_touch(struct lb_call *c, uint64_t sub)
 
 		memcpy(&p, (const char *)a + w->dst, sizeof(p));
 		memcpy(&e, (const char *)a + w->h, sizeof(e));
-		hz = 0;
 		if (e.width && e.height && e.depth)
-			hz = hz_rows(hz_u(p.ptr), p.pitch, e.width,
-				     p.ysize * (e.depth - 1) + e.height, sub);
+			hz_rows(&l, (uintptr_t)p.ptr, p.pitch, e.width,
+				p.ysize * (e.depth - 1) + e.height);
 		break;
 	}
-	case HZ_KERNEL:
-		if (hz_kernel(c, sub))
-			s0_hz_count(c, lb_ar_ptr(c->api, a, LB_AR_KERNEL));
-		return;
 	default:
-		return;
+		return 0;
 	}
-	if (hz)
-		s0_hz_count(c, NULL);
+	return s0_hz_check(c, l.t, l.n, sub, can_wait);
 }
 
-/* ---- after calls: events and kernel names ---- */
+/* ---- after calls: events, allocations and frees ---- */
 
-#define HZ_NAMES 4096
-static struct {
-	const void *fn;
-	const char *name;
-} hz_names[HZ_NAMES]; /* under hz_name_lock; never shrinks */
-static pthread_mutex_t hz_name_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static void hz_name_add(const void *fn, const char *name, int copy)
-{
-	unsigned i, h = (unsigned)(((uintptr_t)fn >> 4) % HZ_NAMES), j;
-
-	if (!fn || !name)
-		return;
-	pthread_mutex_lock(&hz_name_lock);
-	for (j = 0; j < HZ_NAMES; j++) {
-		i = (h + j) % HZ_NAMES;
-		if (hz_names[i].fn == fn)
-			break; /* the first name stays */
-		if (!hz_names[i].fn) {
-			hz_names[i].name = copy ? strdup(name) : name;
-			if (hz_names[i].name)
-				hz_names[i].fn = fn;
-			break;
-		}
-	}
-	pthread_mutex_unlock(&hz_name_lock);
-}
-
-const char *s0_hz_kernel_name(const void *fn)
-{
-	const char *name = NULL;
-	unsigned i, h = (unsigned)(((uintptr_t)fn >> 4) % HZ_NAMES), j;
-
-	if (!fn)
-		return NULL;
-	pthread_mutex_lock(&hz_name_lock);
-	for (j = 0; j < HZ_NAMES; j++) {
-		i = (h + j) % HZ_NAMES;
-		if (!hz_names[i].fn)
-			break;
-		if (hz_names[i].fn == fn) {
-			name = hz_names[i].name;
-			break;
-		}
-	}
-	pthread_mutex_unlock(&hz_name_lock);
-	return name;
-}
-
-/* After a call, by its role (hz_post_of): events, names, allocations. */
+/* After a call, by its role (hz_post_of). */
 void s0_hz_post(struct lb_call *c, int remapped)
 {
 	int api = c->api, ok = c->ret == LB_ST_OK;
@@ -522,33 +432,29 @@ void s0_hz_post(struct lb_call *c, int remapped)
 		if (ok)
 			s0_hz_event_gone(lb_ar_ptr(api, a, LB_AR_EVENT));
 		return;
-	case HZP_REGFN:
-		/* the program's static string: kept by reference */
-		hz_name_add(lb_ar_ptr(api, a, LB_AR_KERNEL),
-			    lb_ar_ptr(api, a, LB_AR_NAME), 0);
-		return;
-	case HZP_MODFN:
-		if (ok && out)
-			hz_name_add(*out, lb_ar_ptr(api, a, LB_AR_NAME), 1);
+	case HZP_FREE:
+		if (ok)
+			s0_hz_freed((uintptr_t)lb_ar_ptr(api, a, LB_AR_PTR));
 		return;
 	case HZP_ALLOC:
 		if (ok && out)
-			hz_known_add((uintptr_t)*out,
-				     lb_ar_size(api, a, LB_AR_BYTES));
+			s0_hz_allocated((uintptr_t)*out,
+					lb_ar_size(api, a, LB_AR_BYTES));
 		return;
 	case HZP_ALLOC_PITCH:
 		pitch = lb_ar_ptr(api, a, LB_AR_PITCH_OUT);
 		if (ok && out && pitch)
-			hz_known_add((uintptr_t)*out,
-				     *pitch * lb_ar_size(api, a, LB_AR_HEIGHT));
+			s0_hz_allocated((uintptr_t)*out,
+					*pitch * lb_ar_size(api, a,
+							    LB_AR_HEIGHT));
 		return;
 	case HZP_ALLOC_3D: {
 		const struct lb_extent *e = lb_ar_at(api, a, LB_AR_EXTENT);
 
 		pp = lb_ar_ptr(api, a, LB_AR_PITCHED_OUT);
 		if (ok && pp)
-			hz_known_add((uintptr_t)pp->ptr,
-				     pp->pitch * e->height * e->depth);
+			s0_hz_allocated((uintptr_t)pp->ptr,
+					pp->pitch * e->height * e->depth);
 		return;
 	}
 	default:

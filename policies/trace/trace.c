@@ -490,8 +490,7 @@ lb_call_rec_in(struct lb_trace_rec *rec, const struct lb_call *c,
 	}
 	if (c->handled)
 		flags |= LB_RF_SERVED;
-	if (c->scratch[LB_NOTE_HAZARD])
-		flags |= LB_RF_HAZARD;
+	flags |= lb_s0_flags(c->scratch[LB_NOTE_HAZARD]);
 	rec->a[0] = rec->a[1] = rec->a[2] = 0;
 	rec->hdr.type = LB_REC_CALL;
 	rec->hdr.flags = 0;

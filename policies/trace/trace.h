@@ -125,6 +125,14 @@ extern LB_TLS struct lb_tt lb_tt;
 
 extern int lb_clock_tsc LB_HIDDEN; /* 1: rdtsc, 0: CLOCK_MONOTONIC ns */
 
+/* A call record's flags for what stream0 noted (LB_NOTE_S0_*). */
+static inline unsigned lb_s0_flags(uint64_t note)
+{
+	return (note & LB_NOTE_S0_HAZARD ? LB_RF_HAZARD : 0u) |
+	       (note & LB_NOTE_S0_ORDERED ? LB_RF_ORDERED : 0u) |
+	       (note & LB_NOTE_S0_NARROWED ? LB_RF_NARROWED : 0u);
+}
+
 static inline uint64_t lb_clock_ns(clockid_t id)
 {
 	struct timespec ts;
@@ -506,8 +514,7 @@ lb_entry_done(struct lb_trace_rec *r, const struct lb_call *c)
 	}
 	if (c->handled)
 		flags |= LB_RF_SERVED;
-	if (c->scratch[LB_NOTE_HAZARD])
-		flags |= LB_RF_HAZARD;
+	flags |= lb_s0_flags(c->scratch[LB_NOTE_HAZARD]);
 	h = (h & ~(0xffffull << 32)) | (uint64_t)flags << 8 |
 	    (uint64_t)(uint16_t)(int16_t)c->ret << 32;
 	__atomic_store_n(d, 0, __ATOMIC_RELAXED);
@@ -537,8 +544,7 @@ lb_call_put(struct lb_trace_rec *r, const struct lb_call *c,
 	}
 	if (c->handled)
 		flags |= LB_RF_SERVED;
-	if (c->scratch[LB_NOTE_HAZARD])
-		flags |= LB_RF_HAZARD;
+	flags |= lb_s0_flags(c->scratch[LB_NOTE_HAZARD]);
 	h = lb_rec_hdr(LB_REC_CALL, flags, c->api, c->ret, t->device,
 		       ar->hdr.note);
 #define LB_CALL_W(i)                                                          \

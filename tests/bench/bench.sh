@@ -91,11 +91,13 @@ for r in $(seq "$REPS"); do
 		"$X" query user 200000
 	progress ', hazard check'
 	for c in on off; do
-		for w in launch8 memset; do
+		for w in launch8 memset launchdep; do
+			# two threads taking turns: fewer, slower rounds
+			n=$N; [ $w = launchdep ] && n=$((N / 50))
 			one "hz_${w}_$c" LD_LIBRARY_PATH="$FAKE" LD_PRELOAD="$SHIM" \
 				LBBENCH_PTR8_CO="$B/bench/ptr8.co" \
 				LBSHIM_POLICIES=stream0 LBSHIM_STREAM0_CHECK=$c \
-				"$X" s0 $w $N
+				"$X" s0 $w $n
 		done
 	done
 	progress ', launch arguments'
@@ -198,6 +200,8 @@ row "stream0, query on a user stream, hipemu, ns added" \
 	"$(stat "$(diff_of q_s0user q_direct 1)" 1 | fmt3)" "-" -
 row "stream0 check, launch with 8 pointers, ns added" \
 	"$(stat "$(diff_of hz_launch8_on hz_launch8_off 1)" 1 | fmt3)" "<= 30" le
+row "stream0 check, launch with a dependency, ns added" \
+	"$(stat "$(diff_of hz_launchdep_on hz_launchdep_off 1)" 1 | fmt3)" "-" -
 row "stream0 check, hipMemsetAsync of 4 KiB, ns added" \
 	"$(stat "$(diff_of hz_memset_on hz_memset_off 1)" 1 | fmt3)" "-" -
 row "stream0, remapped submission (check off), no-op" \

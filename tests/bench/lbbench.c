@@ -10,10 +10,15 @@
  *                             hipMemsetAsync of 0 bytes on a stream of
  *                             ours or on 0 (work stream0 remaps)
  *   lbbench pool THREADS N    hipMalloc(4 KiB) + hipFree pairs
- *   lbbench s0 launch8|memset N  stream0's hazard check: a launch on 0 of
+ *   lbbench s0 launch8|memset|launchdep N
+ *                             stream0's hazard check: a launch on 0 of
  *                             a kernel with 8 pointer arguments (device
  *                             memory from hipMalloc), a hipMemsetAsync of
- *                             4 KiB on 0
+ *                             4 KiB on 0; launchdep: the same launch by
+ *                             two threads in turn, each launch depending
+ *                             on the other thread's last (an event record
+ *                             and a stream wait under stream0), the main
+ *                             thread's launch call alone timed
  *   lbbench kargs scale|mix co|none N
  *                             the trace's argument record (KARGS): a
  *                             hipLaunchKernel of tkargs.hip's scale (32
@@ -44,6 +49,7 @@
  */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -289,6 +295,68 @@ static const void *s0_image(void)
 	return buf ? buf : "s0 twins";
 }
 
+/*
+ * launchdep: a second thread that launches f with the same pointers
+ * whenever the main thread hands it the turn (odd), and hands it back.
+ */
+static struct {
+	hipFunction_t f;
+	void **args;
+	unsigned long turn;
+	int stop;
+} s0_dep;
+
+static void s0_dep_launch(void)
+{
+	hipModuleLaunchKernel(s0_dep.f, 1, 1, 1, 1, 1, 1, 0, 0, s0_dep.args,
+			      NULL);
+}
+
+/* Waits for the turn to become odd (other: 1) or even (0). */
+static int s0_dep_wait(unsigned long odd)
+{
+	while ((__atomic_load_n(&s0_dep.turn, __ATOMIC_ACQUIRE) & 1) != odd)
+		if (__atomic_load_n(&s0_dep.stop, __ATOMIC_RELAXED))
+			return 0;
+		else
+			sched_yield();
+	return 1;
+}
+
+static void *s0_dep_other(void *unused)
+{
+	(void)unused;
+	while (s0_dep_wait(1)) {
+		s0_dep_launch();
+		__atomic_add_fetch(&s0_dep.turn, 1, __ATOMIC_RELEASE);
+	}
+	return NULL;
+}
+
+/*
+ * nb batches of BATCH launches of the main thread, each after the other
+ * thread's (so each depends on it), the launch call alone timed: v[b] is
+ * a batch's mean.
+ */
+static void s0_dep_loop(long nb, double *v)
+{
+	long b, k;
+
+	for (b = -16; b < nb; b++) {
+		unsigned long long sum = 0, t0;
+
+		for (k = 0; k < BATCH; k++) {
+			s0_dep_wait(0);
+			t0 = __rdtsc();
+			s0_dep_launch();
+			sum += __rdtsc() - t0;
+			__atomic_add_fetch(&s0_dep.turn, 1, __ATOMIC_RELEASE);
+		}
+		if (b >= 0)
+			v[b] = (double)sum * tick_ns / BATCH;
+	}
+}
+
 /* Work on the null stream that stream0's hazard check looks at. */
 static void bench_s0(const char *op, long n)
 {
@@ -317,7 +385,17 @@ static void bench_s0(const char *op, long n)
 						 args, NULL));
 	else if (!strcmp(op, "memset"))
 		TIMED_LOOP(nb, v, hipMemsetAsync(p[k_ & 7], 0, 4096, 0));
-	else
+	else if (!strcmp(op, "launchdep")) {
+		pthread_t t;
+
+		s0_dep.f = f;
+		s0_dep.args = args;
+		if (pthread_create(&t, NULL, s0_dep_other, NULL))
+			exit(1);
+		s0_dep_loop(nb, v);
+		__atomic_store_n(&s0_dep.stop, 1, __ATOMIC_RELAXED);
+		pthread_join(t, NULL);
+	} else
 		exit(2);
 	report(op, v, nb, sum(v, nb) * BATCH, nb * BATCH);
 }

@@ -66,6 +66,7 @@ struct summary {
 	struct lbt_kinfo *ki; /* KINFO records seen, first of a name kept */
 	size_t nki, capki;
 	uint64_t lost, crashes, records, in_flight;
+	uint64_t s0_ordered, s0_hazards, s0_narrowed; /* stream0's marks */
 	int oom;
 };
 
@@ -294,6 +295,14 @@ static inline int32_t kernel_row(struct file_cache *fc, uint32_t sid)
 	return kernel_row_find(fc, sid);
 }
 
+/* stream0's marks of a call record (LB_RF_ORDERED, _HAZARD, _NARROWED). */
+static void sum_s0(struct summary *s, unsigned flags)
+{
+	s->s0_ordered += !!(flags & LB_RF_ORDERED);
+	s->s0_hazards += !!(flags & LB_RF_HAZARD);
+	s->s0_narrowed += !!(flags & LB_RF_NARROWED);
+}
+
 static void sum_record(void *p, const struct lbt_rec *r)
 {
 	struct summary *s = p;
@@ -311,6 +320,7 @@ static void sum_record(void *p, const struct lbt_rec *r)
 		s->crashes++;
 	if (r->type != LB_REC_CALL)
 		return;
+	sum_s0(s, r->flags);
 	if (r->in_flight) {
 		s->in_flight++; /* not a whole call: no duration */
 		return;
@@ -374,6 +384,7 @@ static void sum_raw_one(struct summary *s, const struct lbt_file *f,
 		return;
 	}
 	s->records++;
+	sum_s0(s, x->hdr.flags);
 	if (!x->t1 || (x->hdr.flags & LB_RF_INFLIGHT)) {
 		s->in_flight++; /* not a whole call: no duration */
 		return;
@@ -414,8 +425,11 @@ static void sum_raw_one(struct summary *s, const struct lbt_file *f,
 
 /* The bits of a record header (struct lb_trace_rec_hdr, as one
  * little-endian word) that the short way needs: type, in flight, ret. */
-#define HDR_PLAIN_MASK (0xffull | (uint64_t)LB_RF_INFLIGHT << 8 | \
-			0xffffull << 32)
+#define HDR_PLAIN_MASK                                                   \
+	(0xffull |                                                       \
+	 (uint64_t)(LB_RF_INFLIGHT | LB_RF_HAZARD | LB_RF_ORDERED |       \
+		    LB_RF_NARROWED) << 8 |                                \
+	 0xffffull << 32)
 #define HDR_PLAIN_CALL ((uint64_t)LB_REC_CALL)
 
 /*
@@ -658,6 +672,15 @@ static int sum_end(void *p)
 			   "trace), not counted\n",
 			   (unsigned long long)s->in_flight,
 			   s->in_flight == 1 ? "" : "s");
+	if (s->s0_ordered || s->s0_hazards || s->s0_narrowed)
+		lbt_printf(s->o,
+			   "\nstream0: %llu call%s ordered after work it "
+			   "depends on, %llu hazards, %llu syncs narrowed "
+			   "(see lbshim(7))\n",
+			   (unsigned long long)s->s0_ordered,
+			   s->s0_ordered == 1 ? "" : "s",
+			   (unsigned long long)s->s0_hazards,
+			   (unsigned long long)s->s0_narrowed);
 	if (s->crashes)
 		lbt_printf(s->o, "\n%llu crash record%s (see lbtrace crash)\n",
 			   (unsigned long long)s->crashes,

@@ -352,6 +352,12 @@ static void call_rec(struct lbt_field_iter *it, const struct lbt_rec *r)
 	if (r->flags & LB_RF_HAZARD)
 		add(it, "hazard", LBT_F_BOOL, 1, LBT_SHOW_BOTH, LBT_R_TAG,
 		    "hazard");
+	if (r->flags & LB_RF_ORDERED)
+		add(it, "ordered", LBT_F_BOOL, 1, LBT_SHOW_BOTH, LBT_R_TAG,
+		    "ordered");
+	if (r->flags & LB_RF_NARROWED)
+		add(it, "narrowed", LBT_F_BOOL, 1, LBT_SHOW_BOTH, LBT_R_TAG,
+		    "narrowed");
 	if (r->has_kargs && (r->kargs.hdr.flags & LB_KF_CUT))
 		add(it, "args_cut", LBT_F_BOOL, 1, LBT_SHOW_BOTH, LBT_R_TAG,
 		    "args cut");
@@ -470,6 +476,14 @@ void lbt_fields_start(struct lbt_field_iter *it, const struct lbt_rec *r)
 		      "stream0 of thread %v: ");
 		prose(it, "syncs", LBT_F_U64, a[0], LBT_SHOW_BOTH,
 		      "%v null-stream syncs, ");
+		/* the text names them where there are any (writers < 0.2:
+		 * never) */
+		prose(it, "narrowed", LBT_F_U64, a[2],
+		      LBT_SHOW_JSON | (a[2] ? LBT_SHOW_TEXT : 0),
+		      "%v narrowed, ");
+		prose(it, "ordered", LBT_F_U64, r->raw->stream_used,
+		      LBT_SHOW_JSON | (r->raw->stream_used ? LBT_SHOW_TEXT : 0),
+		      "%v dependencies ordered, ");
 		prose(it, "hazards", LBT_F_U64, a[1], LBT_SHOW_BOTH,
 		      "%v hazards");
 		break;

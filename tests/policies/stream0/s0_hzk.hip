@@ -10,9 +10,12 @@
 //   event    A records an event after its read, B's null stream waits for
 //            it (hipStreamWaitEvent): no hazard
 //   far      B writes X + 1 MB, a granule A's kernel did not touch
-//   memo     B first launches the same hzk_fill(X) (and syncs) before A
-//            touches X: B's second, identical launch is still a hazard
-//            (the launch memo of stream0_touch.c must not hide it)
+//   memo     B first launches the same hzk_fill(X) twice (and syncs)
+//            before A touches X: B's next, identical launch still depends
+//            on A's (the launch memo of stream0_touch.c must not hide it)
+//   memosmall memo with X a block of 4 KB: B's records of X are found
+//            its own at its second launch, and kept so (the memo's
+//            owner count) until A's touch, which must undo it
 //   memo2    B first launches hzk_fill(X + 1 MB): one pointer changed
 //   memoev   memo, with the event of "event" between A's read and B's
 //            identical relaunch: no hazard (the memo adds none)
@@ -59,7 +62,7 @@ __global__ void hzk_fillp(hzk_blk b, int val)
 }
 
 static const char *order;
-static int memo, memo_far, with_event;
+static int memo, memo_far, with_event, small;
 static int *x, *seen, failed;
 static hipEvent_t ev;
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
@@ -112,7 +115,11 @@ static void *thread_b(void *unused)
 {
 	(void)unused;
 	if (memo) {
-		hzk_fill<<<1, 1>>>(memo_far ? x + (1 << 18) : x, 64, 0x09090909);
+		// twice: the second finds its records its own (the memo's
+		// owner count, stream0_touch.c), which A's touch must undo
+		for (int i = 0; i < 2; i++)
+			hzk_fill<<<1, 1>>>(memo_far ? x + (1 << 18) : x, 64,
+					   0x09090909);
 		ok(hipStreamSynchronize(0), "B's first sync");
 		go(0);
 	}
@@ -210,15 +217,16 @@ int main(int argc, char **argv)
 	pthread_t a, b;
 
 	if (argc != 2) {
-		fprintf(stderr, "usage: s0_hzk none|struct|copy|event|far|memo|memo2|"
+		fprintf(stderr, "usage: s0_hzk none|struct|copy|event|far|memo|memosmall|memo2|"
 				"memoev|memodev|memofork\n");
 		return 2;
 	}
 	order = argv[1];
 	memo = !strncmp(order, "memo", 4);
+	small = !strcmp(order, "memosmall");
 	memo_far = !strcmp(order, "memo2");
 	with_event = !strcmp(order, "event") || !strcmp(order, "memoev");
-	ok(hipMalloc(&x, 2 << 20), "hipMalloc");
+	ok(hipMalloc(&x, small ? 4096 : 2 << 20), "hipMalloc");
 	ok(hipHostMalloc(&seen, sizeof(int), 0), "hipHostMalloc");
 	ok(hipEventCreate(&ev), "hipEventCreate");
 	ok(hipDeviceSynchronize(), "hipDeviceSynchronize");

@@ -25,6 +25,11 @@
  *   userstream one thread's blocking user stream, then its null stream,
  *              then the other way round (nonblocking: the same with a
  *              hipStreamNonBlocking stream, never ordered)
+ *   ownorder   a 200 ms kernel on a blocking user stream, then each of
+ *              hipMemcpy D2H, hipStreamSynchronize(0), hipEventRecord(e,
+ *              0) with hipEventSynchronize; and a hipMemcpyAsync on 0
+ *              feeding a kernel on the blocking stream: "ownorder CASE:
+ *              7" when the legacy order was kept
  *   switches   one thread alternating between its null stream and a
  *              blocking user stream, 50 times, then checking the result
  *   resetflags a blocking stream used, hipDeviceReset, the stream's
@@ -400,6 +405,51 @@ static void run_userstream(unsigned flags)
 	S0_OK(hipStreamDestroy(u));
 }
 
+/*
+ * ---- ownorder: the thread's own legacy order, one case per line ----
+ * Each case puts a 200 ms kernel that writes 7 on one kind of stream and
+ * then reads on the other kind; on the legacy null stream the read waits
+ * for the kernel, so every case prints 7.
+ */
+static void run_ownorder(void)
+{
+	int *dev = dev_int(), *host = s0_host(sizeof(int));
+	int *seen = s0_host(sizeof(int)), got = 0, seven = 7;
+	hipStream_t u;
+	hipEvent_t e;
+
+	S0_OK(hipStreamCreate(&u));
+	S0_OK(hipEventCreate(&e));
+	/* blocking stream, then hipMemcpy D2H (on the null stream) */
+	S0_OK(k_fill(u, dev, 1, 7, 200));
+	S0_OK(hipMemcpy(&got, dev, sizeof(int), hipMemcpyDeviceToHost));
+	printf("ownorder memcpy: %d\n", got);
+	S0_OK(hipDeviceSynchronize());
+	/* blocking stream, then hipStreamSynchronize(0) */
+	S0_OK(k_fill(u, host, 1, 7, 200));
+	S0_OK(hipStreamSynchronize(0));
+	printf("ownorder streamsync: %d\n", s0_load(host));
+	S0_OK(hipDeviceSynchronize());
+	/* hipMemcpyAsync on 0 (behind a slow kernel), feeding the stream */
+	S0_OK(hipMemset(dev, 0, sizeof(int)));
+	S0_OK(k_sleep(0, 200, 0, NULL, NULL, NULL));
+	S0_OK(hipMemcpyAsync(dev, &seven, sizeof(int), hipMemcpyHostToDevice,
+			     0));
+	S0_OK(k_peek(u, dev, seen));
+	S0_OK(hipStreamSynchronize(u));
+	printf("ownorder feed: %d\n", s0_load(seen));
+	S0_OK(hipDeviceSynchronize());
+	/* blocking stream, then an event recorded on 0, synchronized */
+	*host = 0;
+	S0_OK(k_fill(u, host, 1, 7, 200));
+	S0_OK(hipEventRecord(e, 0));
+	S0_OK(hipEventSynchronize(e));
+	printf("ownorder event: %d\n", s0_load(host));
+	S0_OK(hipDeviceSynchronize());
+	S0_OK(hipEventDestroy(e));
+	S0_OK(hipStreamDestroy(u));
+}
+
 /* ---- switches: null stream, user stream, null stream, ... ---- */
 
 static void run_switches(void)
@@ -481,6 +531,8 @@ int main(int argc, char **argv)
 		run_userstream(hipStreamDefault);
 	else if (!strcmp(sc, "nonblocking"))
 		run_userstream(hipStreamNonBlocking);
+	else if (!strcmp(sc, "ownorder"))
+		run_ownorder();
 	else if (!strcmp(sc, "switches"))
 		run_switches();
 	else if (!strcmp(sc, "resetflags"))

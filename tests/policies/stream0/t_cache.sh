@@ -1,12 +1,17 @@
 # PyTorch's caching allocator hands a block one thread freed to the other
 # thread's next allocation on the null stream with no event.  Without the
-# shim and in syncs mode no result is wrong.  In remap mode results go
-# wrong, so the shim must have warned once, before the second thread's
-# first remapped call, when libc10_hip is loaded and caching is on; not
-# when caching is off or in syncs mode.  With caching off, malloc/free each
-# iteration under stream0+pool (the pool's fence) gives correct results.
+# shim and in syncs mode no result is wrong.  In remap mode with the
+# launch-level check off results go wrong (here kernels whose layout the
+# check cannot read: so with it on too), so the shim must have warned
+# once, before the second thread's first remapped call, when libc10_hip
+# is loaded and caching is on; not when caching is off or in syncs mode.
+# With the check on (the default), which orders the hand-overs it sees
+# (t_share.sh), the warning is a note at LBSHIM_LOG=info.  With caching
+# off, malloc/free each iteration under stream0+pool (the pool's fence)
+# gives correct results.
 . tests/policies/stream0/lib.sh
 P=$D/s0_pt
+export LBSHIM_STREAM0_CHECK=off
 TORCH=$D/torch/libc10_hip.so
 W='stream0: PyTorch.s caching allocator is in use'
 legacy "$P" cache >"$T/o" 2>&1 || { cat "$T/o"; fail "without the policy"; }
@@ -22,6 +27,15 @@ n=$(grep -c "$W" "$T/e")
 [ "$n" = 1 ] || { cat "$T/e"; fail "remap with libc10_hip: $n warnings, want 1"; }
 grep -q "LBSHIM_STREAM0_MODE=syncs" "$T/e" || fail "the warning names no safe setting"
 echo "remap: $(cat "$T/o") (warned)"
+# the check on: no warning at the default level, a note at info
+LBSHIM_STREAM0_CHECK=on S0_PT_TORCH=$TORCH perthread "$P" cache >"$T/o" 2>"$T/e" ||
+	{ cat "$T/o" "$T/e"; fail "remap, check on"; }
+grep -q "$W" "$T/e" && { cat "$T/e"; fail "warned with the check on"; }
+LBSHIM_LOG=info LBSHIM_STREAM0_CHECK=on S0_PT_TORCH=$TORCH perthread "$P" cache \
+	>"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "remap, check on, info"; }
+[ "$(grep -c "$W.*is ordered after" "$T/e")" = 1 ] ||
+	{ cat "$T/e"; fail "no note at LBSHIM_LOG=info with the check on"; }
+echo "remap, check on: a note at LBSHIM_LOG=info only"
 for v in PYTORCH_NO_HIP_MEMORY_CACHING PYTORCH_NO_CUDA_MEMORY_CACHING; do
 	env "$v=1" S0_PT_TORCH=$TORCH LD_PRELOAD="$SHIM" LBSHIM_POLICIES=stream0 \
 		"$P" mallocfree >"$T/o" 2>"$T/e" || { cat "$T/o" "$T/e"; fail "$v"; }

@@ -1,5 +1,6 @@
 # Under trace+stream0 the trace shows the stream named (0) and the stream
-# used (S), and marks the IMU's sync as a hazard; a callback's function
+# used (S), and marks the IMU's sync as narrowed (not as a hazard); a
+# callback's function
 # and data are the program's.  Skipped without lbtrace.
 . tests/policies/stream0/lib.sh
 [ -x "$B/lbtrace" ] || { echo "no $B/lbtrace"; exit 77; }
@@ -11,8 +12,9 @@ grep '"api":"hipModuleLaunchKernel"' "$T/j" | grep -v '"stream":"0x0"' &&
 	fail "a launch named a stream other than 0"
 grep '"api":"hipModuleLaunchKernel"' "$T/j" | grep '"stream_used":"0x0"' &&
 	fail "a launch used the null stream"
-n=$(grep '"api":"hipStreamSynchronize"' "$T/j" | grep -c '"hazard":true')
-[ "$n" -ge 1 ] || fail "no sync marked as a hazard"
+n=$(grep '"api":"hipStreamSynchronize"' "$T/j" | grep -c '"narrowed":true')
+[ "$n" -ge 1 ] || fail "no sync marked as narrowed"
+grep -q '"hazard":true' "$T/j" && fail "a call marked as a hazard"
 # Each thread used one stream of its own.
 u=$(grep '"api":"hipModuleLaunchKernel"' "$T/j" |
 	sed 's/.*"stream_used":"\([^"]*\)".*/\1/' | sort -u | wc -l)

@@ -2,7 +2,8 @@
 # each): a Python program whose hipcc-built extension links
 # libamdhip64.so.5 and is loaded RTLD_LOCAL, run by lbtrace run --ab on
 # hipemu's GPU-like profile; its output, traces of every thread, the
-# table and the picture.  Timings are shown, never asserted.
+# table and the picture; under stream0 no hazard line (its threads share
+# no device memory).  Timings are shown, never asserted.
 . tests/tools/ab/lib.sh
 need_cmd run
 WL=$B/workloads
@@ -13,6 +14,10 @@ export LD_LIBRARY_PATH=$HIPEMU HIPEMU_PROFILE=gpu HIPEMU_KERNELS=$WL/libevalpipe
 	python3 "$ROOT/tests/workloads/evaluate.py" --quiet >"$TMP/o" 2>"$TMP/e" ||
 	fail "exit $?: $(cat "$TMP/e")"
 cat "$TMP/o"
+# stream0 orders what the threads share (nothing here): no hazard line
+grep 'lbshim: stream0' "$TMP/e" | head -3
+grep -q 'lbshim: stream0: [0-9]* hazards' "$TMP/e" &&
+	fail "the demo reported hazards: $(grep hazards "$TMP/e" | head -1)"
 [ "$(grep -c '^  imu .*steps  p50' "$TMP/o")" = 4 ] || fail "the program's own report is missing"
 for row in hipStreamSynchronize hipMalloc hipFree hipLaunchKernel; do
 	grep -q "^$row " "$TMP/o" || fail "no $row row"
