@@ -23,6 +23,7 @@ CHECK_GROUPS += cuda
 CUT_DEPS := $(CUT)/check_cuda_table $(BUILD)/liblbshim.so $(BUILD)/lbtrace \
 	$(CUT)/prog_lookup $(CUT)/prog_rtcalls $(CUT)/vecadd_static \
 	$(CUT)/prog_xv $(CUT)/prog_xv_hip \
+	$(BUILD)/gpu/fault_shared $(BUILD)/tests/gpu-cpu/libgpu_twins.so \
 	$(HC_RT) $(HC_DRV) $(HCT_PROGS)
 check-cuda: $(CUT_DEPS)
 	@BUILD=$(BUILD) CUDA_HOME=$(CUDA_HOME) \
