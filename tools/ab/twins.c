@@ -43,12 +43,15 @@ static int in_list(const char *list, const char *name)
 /* Adds NAME to the "+"-joined list *LIST unless it is there; 0 or -1. */
 static int add_name(char **list, const char *name)
 {
-	char *n;
+	char *n = NULL;
 
 	if (in_list(*list, name))
 		return 0;
-	if (*list ? asprintf(&n, "%s+%s", *list, name) < 0
-		  : !(n = strdup(name)))
+	if (!*list)
+		n = strdup(name);
+	else if (asprintf(&n, "%s+%s", *list, name) < 0)
+		n = NULL;
+	if (!n)
 		return -1;
 	free(*list);
 	*list = n;
