@@ -4,7 +4,8 @@
 # `make demo`.
 
 AB_DIR := $(BUILD)/tests/tools/ab
-AB_SRCS := $(addprefix tools/ab/,ab.c ab_print.c runner.c stats.c svg.c)
+AB_SRCS := $(addprefix tools/ab/,ab.c ab_print.c runner.c stats.c svg.c \
+	twins.c)
 WL_DIR := $(BUILD)/workloads
 PY_INCLUDE = $(shell python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 

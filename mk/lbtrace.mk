@@ -11,7 +11,8 @@ LBT_CFLAGS = $(LB_CFLAGS) -Itools
 LBT_LIB_SRCS := $(addprefix tools/read/,reader.c reader_batch.c reader_iter.c \
 	reader_strings.c reader_header.c) \
 	$(addprefix tools/format/,out.c fields.c fmt_text.c fmt_json.c \
-	export_chrome.c export_svg.c kinfo.c kargs.c runtime.c until.c) $(addprefix tools/cmd/,run.c summary.c crash.c sketch.c) \
+	export_chrome.c export_svg.c kinfo.c kargs.c runtime.c until.c \
+	cuda_names.c) $(addprefix tools/cmd/,run.c summary.c crash.c sketch.c) \
 	shim/api_info.c shim/hip_names.c
 
 ALL_TARGETS += $(BUILD)/lbtrace
@@ -48,6 +49,10 @@ $(LBT_TEST_DIR)/errtab: tests/tools/lbtrace/errtab.c shim/hip_names.c include/lb
 	@mkdir -p $(@D)
 	$(CC) $(LBT_CFLAGS) -o $@ tests/tools/lbtrace/errtab.c shim/hip_names.c
 
+$(LBT_TEST_DIR)/cudaerrtab: tests/tools/lbtrace/cudaerrtab.c tools/format/cuda_names.c $(LBT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(LBT_CFLAGS) -o $@ tests/tools/lbtrace/cudaerrtab.c tools/format/cuda_names.c
+
 $(LBT_TEST_DIR)/sketch_test: tests/tools/lbtrace/sketch_test.c tools/cmd/sketch.c tools/cmd/sketch.h
 	@mkdir -p $(@D)
 	$(CC) $(LBT_CFLAGS) -o $@ tests/tools/lbtrace/sketch_test.c tools/cmd/sketch.c
@@ -73,6 +78,7 @@ LBT_REAL_DEPS := $(if $(wildcard mk/trace.mk),$(BUILD)/liblbshim.so \
 .PHONY: check-lbtrace check-fuzz-replay fuzz bench-lbtrace lbtrace-golden \
 	svg-png demo-timeline
 check-lbtrace: $(BUILD)/lbtrace $(LBT_TEST_DIR)/gen_trace $(LBT_TEST_DIR)/errtab \
+		$(LBT_TEST_DIR)/cudaerrtab \
 		$(LBT_TEST_DIR)/sketch_test $(LBT_TEST_DIR)/out_test \
 		$(LBT_TEST_DIR)/scan_test $(LBT_REAL_DEPS)
 	@BUILD=$(BUILD) sh mk/run-tests.sh lbtrace $(BUILD)/results $(LBT_TESTS)

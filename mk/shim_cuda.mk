@@ -22,6 +22,8 @@ ifneq ($(HC_HAVE_CUDA),)
 CHECK_GROUPS += cuda
 CUT_DEPS := $(CUT)/check_cuda_table $(BUILD)/liblbshim.so $(BUILD)/lbtrace \
 	$(CUT)/prog_lookup $(CUT)/prog_rtcalls $(CUT)/vecadd_static \
+	$(CUT)/prog_xv $(CUT)/prog_xv_hip \
+	$(BUILD)/gpu/fault_shared $(BUILD)/tests/gpu-cpu/libgpu_twins.so \
 	$(HC_RT) $(HC_DRV) $(HCT_PROGS)
 check-cuda: $(CUT_DEPS)
 	@BUILD=$(BUILD) CUDA_HOME=$(CUDA_HOME) \
@@ -47,6 +49,17 @@ $(CUT)/prog_rtcalls: $(CUT_DIR)/prog_rtcalls.c $(API_DEFS) \
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -Wno-deprecated-declarations $< -o $@ \
 		-L$(CUDA_HOME)/lib64 -Wl,--no-as-needed -lcudart -ldl
+
+# The two halves of lbtrace's cross-vendor comparison (t_lbtrace_ab.sh):
+# nvcc's with shared cudart and the driver's stub, cc's HIP against hipemu.
+$(CUT)/prog_xv: $(CUT_DIR)/prog_xv.cu $(HCT_DIR)/cutest.h $(HCT_DIR)/kernels.cuh
+	@mkdir -p $(@D)
+	$(HCT_NVCC) -I$(HCT_DIR) $< -o $@ -L$(CUDA_HOME)/lib64/stubs -lcuda \
+		-lpthread
+$(CUT)/prog_xv_hip: $(CUT_DIR)/prog_xv_hip.c include/lbshim/hip_decls.h \
+		$(HE_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LB_CFLAGS) $< -o $@ -L$(BUILD)/hipemu -lamdhip64
 
 # hipemu-cuda's vector add with nvcc's default, static cudart.
 $(CUT)/vecadd_static: $(HCT_DIR)/vecadd.cu $(HCT_DIR)/cutest.h \

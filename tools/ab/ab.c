@@ -116,8 +116,14 @@ static struct ab_row *find_row(struct ab *ab, int kind, const char *name)
 		return NULL;
 	}
 	r->kind = kind;
+	r->api = -1;
 	ab->rows[ab->nrows++] = r;
 	return r;
+}
+
+struct ab_row *lbt_ab_find_row(struct ab *ab, int kind, const char *name)
+{
+	return find_row(ab, kind, name);
 }
 
 static struct ab_row *api_row(struct ab *ab, const struct lbt_rec *rec)
@@ -128,6 +134,8 @@ static struct ab_row *api_row(struct ab *ab, const struct lbt_rec *rec)
 		return find_row(ab, ROW_API, rec->api_name);
 	if (!(r = ab->api_row[rec->api]))
 		r = ab->api_row[rec->api] = find_row(ab, ROW_API, rec->api_name);
+	if (r)
+		r->api = rec->api;
 	return r;
 }
 
@@ -338,6 +346,7 @@ static int read_file(struct ab *ab, int gi, const struct ab_file *af)
 	if (end > run->end_ns)
 		run->end_ns = end;
 	run->crashed |= !!(f->hdr.flags & LB_HDR_CRASHED);
+	g->runtimes |= 1u << (f->runtime < 32 ? f->runtime : 0);
 	run->unfinished |= unfinished;
 	if (!run->dir) {
 		const char *slash = strrchr(af->path, '/');
@@ -435,6 +444,8 @@ static void ab_free(struct ab *ab)
 			free(r->per_run[k]);
 		}
 		free(r->name);
+		free(r->side[0]);
+		free(r->side[1]);
 		free(r);
 	}
 	free(ab->rows);
@@ -529,6 +540,8 @@ int lbt_cmd_ab(int argc, char **argv)
 			goto out;
 		}
 	}
+	if (lbt_ab_match_twins(&ab))
+		goto oom;
 	finish(&ab, &wall);
 	if (ab.json)
 		lbt_ab_print_json(&ab, &wall, &args);

@@ -16,6 +16,9 @@
 #define AB_SVG_TOP 6	/* distributions drawn */
 #define AB_SVG_MIN 10	/* calls a group needs for its API to be drawn */
 #define AB_NAME_W 28	/* name column of the table */
+#define AB_NAME_W_CROSS 44 /* across vendors: "hipMalloc / cudaMalloc" */
+
+static int name_w = AB_NAME_W;
 
 static const char *const kind_title[ROW_NKINDS] = { "API", "kernel",
 						    "thread (sync calls)" };
@@ -100,7 +103,7 @@ static void put_ratio(const struct lbs_ratio *r, int have)
 
 static void put_header(const char *first, const char *count)
 {
-	printf("%-*s %6s A %6s B %9s %9s %9s %9s  %6s  %s\n", AB_NAME_W,
+	printf("%-*s %6s A %6s B %9s %9s %9s %9s  %6s  %s\n", name_w,
 	       first, count, count, "median A", "median B", "p99 A", "p99 B",
 	       "B/A", "95% interval");
 }
@@ -109,10 +112,10 @@ static void put_name(const char *name)
 {
 	size_t n = strlen(name);
 
-	if (n <= AB_NAME_W)
-		printf("%-*s", AB_NAME_W, name);
+	if (n <= (size_t)name_w)
+		printf("%-*s", name_w, name);
 	else
-		printf("%.*s...", AB_NAME_W - 3, name);
+		printf("%.*s...", name_w - 3, name);
 }
 
 /* Length of a demangled kernel name without its parameter list. */
@@ -131,7 +134,7 @@ static size_t base_len(const char *name)
 static void put_kernel_name(const struct ab *ab, const struct ab_row *r)
 {
 	size_t n = base_len(r->name), i;
-	char buf[AB_NAME_W + 1];
+	char buf[AB_NAME_W_CROSS + 1];
 
 	for (i = 0; i < ab->nrows; i++) {
 		const struct ab_row *o = ab->rows[i];
@@ -142,7 +145,7 @@ static void put_kernel_name(const struct ab *ab, const struct ab_row *r)
 			return;
 		}
 	}
-	if (n > AB_NAME_W) {
+	if (n > (size_t)name_w) {
 		put_name(r->name);
 		return;
 	}
@@ -186,6 +189,7 @@ void lbt_ab_print_text(const struct ab *ab, const struct lbs_ratio *wall,
 	size_t i;
 	int k, j, kind = -1;
 
+	name_w = ab->cross ? AB_NAME_W_CROSS : AB_NAME_W;
 	for (k = 0; k < 2; k++) {
 		size_t nf = files_read(&ab->g[k]);
 
@@ -194,6 +198,8 @@ void lbt_ab_print_text(const struct ab *ab, const struct lbs_ratio *wall,
 		       nf, nf == 1 ? "" : "s", ab->g[k].ncalls);
 		for (j = 0; j < args->n[k]; j++)
 			printf(" %s", args->v[k][j]);
+		if (ab->cross)
+			printf(" (%s)", lbt_ab_runtimes(&ab->g[k]));
 		putchar('\n');
 	}
 	printf("B/A: ratio of the medians; 95%% interval: bootstrap over %s, "
@@ -218,12 +224,13 @@ void lbt_ab_print_text(const struct ab *ab, const struct lbs_ratio *wall,
 		put_stats(&r->s[0], &r->s[1]);
 		put_ratio(&r->r, r->s[0].n && r->s[1].n);
 		if (r->kind == ROW_THREAD)
-			printf("%-*s   sync time per run: A %s, B %s\n", AB_NAME_W,
+			printf("%-*s   sync time per run: A %s, B %s\n", name_w,
 			       "", fmt_ns(b[0], 24, ab_med(&r->run_total[0]),
 					  r->run_total[0].n > 0),
 			       fmt_ns(b[1], 24, ab_med(&r->run_total[1]),
 				      r->run_total[1].n > 0));
 	}
+	lbt_ab_print_unmatched(ab, 0);
 }
 
 /* ---- JSON ---- */
@@ -287,13 +294,29 @@ static void json_stats(const struct lbs_sample *s0,
 	}
 }
 
+/* Across vendors: what each side called, "+"-joined, or null. */
+static void json_sides(const struct ab_row *r)
+{
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		printf("\"name_%c\":", 'a' + k);
+		if (r->side[k])
+			json_str(r->side[k]);
+		else
+			printf("null");
+		putchar(',');
+	}
+}
+
 static void json_group(const struct ab_group *g, char **args, int nargs)
 {
 	uint32_t i;
 	int j;
 
-	printf("{\"label\":\"%s\",\"runs\":%u,\"files\":%zu,\"calls\":%" PRIu64
-	       ",\"args\":[", g->label, g->nruns, files_read(g), g->ncalls);
+	printf("{\"label\":\"%s\",\"runtime\":\"%s\",\"runs\":%u,\"files\":%zu,"
+	       "\"calls\":%" PRIu64 ",\"args\":[", g->label,
+	       lbt_ab_runtimes(g), g->nruns, files_read(g), g->ncalls);
 	for (j = 0; j < nargs; j++) {
 		printf(j ? "," : "");
 		json_str(args[j]);
@@ -341,6 +364,8 @@ void lbt_ab_print_json(const struct ab *ab, const struct lbs_ratio *wall,
 			first = 0;
 			json_str(r->name);
 			putchar(',');
+			if (ab->cross && kind == ROW_API)
+				json_sides(r);
 			json_stats(&r->s[0], &r->s[1], &r->r);
 			if (kind == ROW_THREAD)
 				printf(",\"sync_per_run_a_ns\":%" PRId64
@@ -350,6 +375,11 @@ void lbt_ab_print_json(const struct ab *ab, const struct lbs_ratio *wall,
 			putchar('}');
 		}
 		putchar(']');
+	}
+	printf(",\"across_vendors\":%s", ab->cross ? "true" : "false");
+	if (ab->cross) {
+		printf(",\"unmatched\":");
+		lbt_ab_print_unmatched(ab, 1);
 	}
 	printf("}\n");
 }

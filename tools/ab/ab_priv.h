@@ -32,11 +32,17 @@ struct ab_group {
 	uint32_t nruns;
 	uint64_t ncalls;
 	struct lbs_sample wall;	/* one value per run */
+	unsigned runtimes;	/* 1 << enum lb_trace_runtime of its files */
 };
 
 struct ab_row {
 	int kind;
 	char *name;
+	int api;		/* API rows: current id, or -1 unknown */
+	/* across vendors (twins.c): the names each side called, "+" between
+	 * several ("cudaMalloc+cuMemAlloc_v2"), NULL for none; name is then
+	 * "A's / B's" where both called */
+	char *side[2];
 	struct lbs_sample s[2];
 	uint64_t *per_run[2];	/* threads: sync ns per run */
 	uint32_t per_run_len[2];
@@ -51,6 +57,7 @@ struct ab {
 	size_t nrows, cap;
 	struct ab_row *api_row[LB_API_COUNT]; /* row of each API, or NULL */
 	int by_runs;
+	int cross;		/* HIP against CUDA: rows matched by twin */
 	int json;
 	const char *svg;
 	int status;
@@ -67,6 +74,25 @@ static inline int64_t ab_med(const struct lbs_sample *s)
 {
 	return lbs_quantile(s, 0.5);
 }
+
+/* Row KIND named NAME, made if new; NULL when out of memory (ab.c). */
+struct ab_row *lbt_ab_find_row(struct ab *ab, int kind, const char *name);
+
+/*
+ * Across vendors (twins.c): when the groups' files hold both HIP and CUDA
+ * runtimes, sets ab->cross and merges every CUDA API row into the row of
+ * its HIP twin (cuda_api.def's first column: cudaMalloc and
+ * cuMemAlloc_v2 into hipMalloc), naming each row by what each side
+ * called.  Before the samples are finished.  0, or -1 out of memory.
+ */
+int lbt_ab_match_twins(struct ab *ab);
+
+/* "HIP", "CUDA", "HIP+CUDA": the runtimes of group G. */
+const char *lbt_ab_runtimes(const struct ab_group *g);
+
+/* Prints what could not be matched across vendors (text or JSON array
+ * of objects); nothing when the comparison is not across vendors. */
+void lbt_ab_print_unmatched(const struct ab *ab, int json);
 
 /* Prints the comparison as tables on stdout. */
 void lbt_ab_print_text(const struct ab *ab, const struct lbs_ratio *wall,

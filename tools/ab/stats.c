@@ -111,6 +111,17 @@ void lbs_add(struct lbs_sample *s, int64_t v, uint32_t run)
 	s->n++;
 }
 
+void lbs_add_all(struct lbs_sample *dst, const struct lbs_sample *src)
+{
+	const struct pair *p = (const struct pair *)src->v;
+	size_t i;
+
+	if (src->oom)
+		dst->oom = 1;
+	for (i = 0; i < src->n && !dst->oom; i++)
+		lbs_add(dst, p[i].v, p[i].run);
+}
+
 static int cmp_pair(const void *a, const void *b)
 {
 	const struct pair *x = a, *y = b;

@@ -58,6 +58,9 @@ struct lbs_sample {
 /* Adds value V of run RUN (< the nruns later given to lbs_finish). */
 void lbs_add(struct lbs_sample *s, int64_t v, uint32_t run);
 
+/* Adds every value of SRC, not yet finished, to DST with its run. */
+void lbs_add_all(struct lbs_sample *dst, const struct lbs_sample *src);
+
 /*
  * Sorts S and indexes it for resampling over NRUNS runs.  Returns 0, or -1
  * if out of memory (S->oom set; quantiles still work, intervals do not).

@@ -160,8 +160,9 @@ static void put_thread(struct lbt_out *o, const struct lbt_file *f,
 		lbt_putc(o, '"');
 	}
 	if (t->thread_index == UINT32_MAX)
-		lbt_puts(o, " (made no HIP call: recorded in the shared "
-			    "crash block)");
+		lbt_printf(o, " (made no %s call: recorded in the shared "
+			      "crash block)",
+			   f->runtime == LB_RT_CUDA ? "CUDA" : "HIP");
 	else
 		lbt_printf(o, " (thread index %u)", t->thread_index);
 }

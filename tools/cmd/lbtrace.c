@@ -27,9 +27,10 @@ struct cmd {
 static const struct cmd cmds[] = {
     {"print", "print [--json] [FILTERS] FILE...\n"
 	      "    one line per record (--json: one JSON object per line)"},
-    {"summary", "summary [FILTERS] FILE...\n"
+    {"summary", "summary [--nsys] [FILTERS] FILE...\n"
 		"    per API and per kernel: calls, errors, total, mean, "
-		"p50, p99, max"},
+		"p50, p99, max\n    (--nsys: in the columns of nsys stats' "
+		"cuda_api_sum and, host side,\n    cuda_gpu_kern_sum)"},
     {"crash", "crash [--calls N] [--registrations] FILE...\n"
 	      "    signal, address, thread, backtrace, calls in flight "
 	      "and the last N (20)\n    calls of every thread "
@@ -152,7 +153,7 @@ static int parse_window(const char *s, struct lbt_opts *opt)
 
 struct args {
 	struct lbt_opts opt;
-	int json, help;
+	int json, help, nsys;
 	const char *format, *out, *svg;
 	int window;
 	int nfiles;
@@ -169,6 +170,7 @@ static int option(const struct cmd *c, struct args *a, int argc, char **argv,
 	int is_print = !strcmp(c->name, "print");
 	int is_crash = !strcmp(c->name, "crash");
 	int is_export = !strcmp(c->name, "export");
+	int is_summary = !strcmp(c->name, "summary");
 	size_t len = eq ? (size_t)(eq - o) : strlen(o);
 
 	if (len >= sizeof(name))
@@ -183,6 +185,8 @@ static int option(const struct cmd *c, struct args *a, int argc, char **argv,
 		a->help = 1;
 	} else if (is_print && !strcmp(name, "--json") && !eq) {
 		a->json = 1;
+	} else if (is_summary && !strcmp(name, "--nsys") && !eq) {
+		a->nsys = 1;
 	} else if (!is_crash && !strcmp(name, "--errors") && !eq) {
 		a->opt.errors = 1;
 	} else if (!is_crash && (TAKES("--api") || TAKES("--kernel"))) {
@@ -325,7 +329,7 @@ static int run(const struct cmd *c, struct args *a)
 	if (!strcmp(c->name, "print"))
 		fmt = a->json ? &lbt_fmt_json : &lbt_fmt_text;
 	else if (!strcmp(c->name, "summary"))
-		fmt = &lbt_fmt_summary;
+		fmt = a->nsys ? &lbt_fmt_nsys : &lbt_fmt_summary;
 	else if (!strcmp(c->name, "crash"))
 		fmt = &lbt_fmt_crash;
 	else

@@ -9,6 +9,7 @@
 #include "format/fmt.h"
 #include "lbshim/names.h"
 #include "format/kinfo.h"
+#include "format/cuda_names.h"
 
 const char *lbt_pool_name(unsigned note)
 {
@@ -23,16 +24,32 @@ const char *lbt_pool_name(unsigned note)
 	return "?";
 }
 
+/*
+ * A code is named in its row's vendor's words: CUresult for the driver's
+ * rows, cudaError_t for the runtime's, hipError_t for HIP's; an API this
+ * lbtrace does not know, in those of the runtime its file names.
+ */
 const char *lbt_ret_name(const struct lbt_rec *r)
 {
-	return lbt_hip_error_name(r->ret);
+	int cuda = r->api >= 0 ? LB_API_IS_CUDA(r->api)
+			       : r->file && r->file->runtime == LB_RT_CUDA;
+
+	if (!cuda)
+		return lbt_hip_error_name(r->ret);
+	return lbt_api_is_cu_driver(r->api) ? lbt_cu_result_name(r->ret)
+					    : lbt_cuda_error_name(r->ret);
 }
 
 int lbt_rec_is_error(const struct lbt_rec *r)
 {
 	if (r->type != LB_REC_CALL || !r->ret)
 		return 0;
-	/* "not ready" is how queries answer, not a failure */
+	/*
+	 * "not ready" is how queries answer, not a failure: 600 in each
+	 * vendor's enum (hipErrorNotReady, hip_runtime_api.h of ROCm 5.2;
+	 * cudaErrorNotReady, driver_types.h:767, and CUDA_ERROR_NOT_READY,
+	 * cuda.h:2828, of CUDA 13.0)
+	 */
 	return !(r->ret == 600 && lbt_api_is_query(r->api));
 }
 
@@ -137,7 +154,8 @@ static struct lbt_field *copy(const struct lbt_rec *r, struct lbt_field *f)
 	f = put(f, "size", LBT_F_U64, a[2]);
 	if (lb_api_info[r->api].role == LB_ROLE_PREFETCH)
 		return f;
-	k = lbt_memcpy_kind_name(r->note);
+	k = LB_API_IS_CUDA(r->api) ? lbt_cuda_memcpy_kind_name(r->note)
+				   : lbt_memcpy_kind_name(r->note);
 	if (k)
 		return put_str(f, key_copy_kind, k);
 	return put(f, key_copy_kind, LBT_F_U64, r->note);

@@ -41,6 +41,7 @@ struct lbt_fmt {
 extern const struct lbt_fmt lbt_fmt_text;
 extern const struct lbt_fmt lbt_fmt_json;
 extern const struct lbt_fmt lbt_fmt_summary;
+extern const struct lbt_fmt lbt_fmt_nsys; /* summary --nsys (cmd/nsys.c) */
 extern const struct lbt_fmt lbt_fmt_crash;
 extern const struct lbt_fmt lbt_fmt_chrome;
 extern const struct lbt_fmt lbt_fmt_svg;

@@ -219,7 +219,9 @@ int main(int argc, char **argv)
 		h->end_realtime_ns = h->start_realtime_ns + w;
 		h->end_ticks = h->start_ticks + w;
 	}
-	h->api_count = LB_API_COUNT;
+	/* a version 1 header: HIP's rows (its 6656 bytes do not hold the
+	 * CUDA rows after them) */
+	h->api_count = LB_API_HIP_COUNT;
 	h->blocks_used = nblocks;
 	h->rank = UINT32_MAX;
 	h->policies = 1;
@@ -227,7 +229,7 @@ int main(int argc, char **argv)
 	snprintf(h->host, sizeof(h->host), "gen");
 	snprintf(h->cmdline, sizeof(h->cmdline), "gen -o %s", out);
 	p = h->api_names;
-	for (i = 0; i < LB_API_COUNT; i++) {
+	for (i = 0; i < LB_API_HIP_COUNT; i++) {
 		off = strlen(lb_api_info[i].name) + 1;
 		if (p + off + 1 > h->api_names + sizeof(h->api_names))
 			break;

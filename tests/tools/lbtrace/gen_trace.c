@@ -90,16 +90,21 @@ static void gen_init(struct gen *g, uint32_t pid, uint64_t rate,
 	/* as the writer's: a CLOCK_MONOTONIC trace's ticks are that clock */
 	g->h->start_monotonic_ns =
 	    rate == 1000000000u ? g->h->start_ticks : 5000000000ull;
-	g->h->api_count = LB_API_COUNT;
+	/*
+	 * a version 1 writer wrapped HIP only, and its 6656 bytes of names
+	 * hold HIP's rows, not the CUDA rows after them (gen_v2.c gives a
+	 * version 2 file the whole table)
+	 */
+	g->h->api_count = LB_API_HIP_COUNT;
 	g->h->ring_slots = ring ? SLOTS : 0;
 	g->h->rank = UINT32_MAX;
 	g->h->policies = 1;
 	g->h->flags = ring ? LB_HDR_RING : 0;
 	snprintf(g->h->host, sizeof(g->h->host), "testhost");
 	snprintf(g->h->cmdline, sizeof(g->h->cmdline), "./app --size 4000000");
-	for (i = 0; i < LB_API_COUNT; i++)
+	for (i = 0; i < LB_API_HIP_COUNT; i++)
 		list[i] = lb_api_info[i].name;
-	names(g->h, list, LB_API_COUNT);
+	names(g->h, list, LB_API_HIP_COUNT);
 	/* block 0 is the writer's crash block: unused (magic 0) here */
 	grow(g, BS);
 	g->h->blocks_used = 1;
@@ -602,7 +607,7 @@ int main(int argc, char **argv)
 		write_kargs(&g);
 	} else if (!strcmp(k, "remap")) {
 		write_remap(&g);
-	} else if (!strncmp(k, "v2", 2)) {
+	} else if (!strncmp(k, "v2", 2) || !strcmp(k, "cudanames")) {
 		if (gen_v2(&g, k)) {
 			fprintf(stderr, "gen_trace: unknown kind %s\n", k);
 			return 1;

@@ -6,6 +6,8 @@
  *   gen_trace v2basic OUT   basic, HIP 5.2.21153 from a ROCm path
  *   gen_trace v2cuda OUT    basic, said to be CUDA's, version and
  *                           library not known
+ *   gen_trace cudanames OUT a CUDA program's calls: runtime and driver
+ *                           rows that failed and that succeeded, a copy
  *   gen_trace v2long OUT    basic under a table of 400 long names
  *                           before the real ones (about 30 KB: version
  *                           1's 6656 bytes could not have held it), its
@@ -93,13 +95,36 @@ int gen_v2(struct gen *g, const char *kind)
 
 	for (i = 0; i < LB_API_COUNT; i++)
 		list[i] = lb_api_info[i].name;
+	/*
+	 * The v2 kinds other than cudanames name HIP's rows only, as
+	 * lbshim wrote them before the CUDA rows joined the table (a
+	 * reader maps ids by name; test_v2.sh's byte offsets are theirs).
+	 */
 	if (!strcmp(kind, "v2basic")) {
 		write_basic(g);
-		to_v2(g, list, LB_API_COUNT, LB_RT_HIP, 50221153,
+		to_v2(g, list, LB_API_HIP_COUNT, LB_RT_HIP, 50221153,
 		      "/opt/rocm-5.2.3/lib/libamdhip64.so.5", 0);
 	} else if (!strcmp(kind, "v2cuda")) {
 		write_basic(g);
-		to_v2(g, list, LB_API_COUNT, LB_RT_CUDA, 0, "", 0);
+		to_v2(g, list, LB_API_HIP_COUNT, LB_RT_CUDA, 0, "", 0);
+	} else if (!strcmp(kind, "cudanames")) {
+		m = thread(g, 7100, "main");
+		/* 2: cudaErrorMemoryAllocation, CUDA_ERROR_OUT_OF_MEMORY */
+		call(g, m, LB_ID_cudaMalloc, 2, 700, 0, 0, 0, 1ull << 40, 0,
+		     LB_POOL_OFF, 0);
+		call(g, m, LB_ID_cuMemAlloc_v2, 2, 700, 0, 0, 0, 1ull << 40, 0,
+		     LB_POOL_OFF, 0);
+		call(g, m, LB_ID_cudaMalloc, 0, 900, 0, 0, P(1), 4096, 0,
+		     LB_POOL_OFF, 0);
+		call(g, m, LB_ID_cudaMemcpy, 0, 2000, 0, 0, P(1), 0x10000000,
+		     4096, 1, 0);
+		call(g, m, LB_ID_cudaStreamSynchronize, 0, 300, 0, 0, 0, 0, 0,
+		     0, 0);
+		/* 201: cudaErrorDeviceUninitialized, CUDA_ERROR_INVALID_CONTEXT */
+		call(g, m, LB_ID_cuCtxSynchronize, 201, 300, 0, 0, 0, 0, 0, 0,
+		     0);
+		to_v2(g, list, LB_API_COUNT, LB_RT_CUDA, 13000,
+		      "/usr/local/cuda/lib64/libcudart.so.13", 0);
 	} else if (!strcmp(kind, "v2long")) {
 		write_basic(g);
 		m = thread(g, 9999, "longnames");
@@ -115,9 +140,10 @@ int gen_v2(struct gen *g, const char *kind)
 				 i);
 			list[i] = longs[i];
 		}
-		for (i = 0; i < LB_API_COUNT; i++)
+		for (i = 0; i < LB_API_HIP_COUNT; i++)
 			list[LONG_NAMES + i] = lb_api_info[i].name;
-		to_v2(g, list, LONG_NAMES + LB_API_COUNT, LB_RT_HIP, 60241134,
+		to_v2(g, list, LONG_NAMES + LB_API_HIP_COUNT, LB_RT_HIP,
+		      60241134,
 		      "/opt/rocm/lib/libamdhip64.so.6", LONG_NAMES);
 	} else {
 		return -1;
