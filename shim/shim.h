@@ -446,6 +446,14 @@ const char *lb_demangle(const char *name, char *buf, size_t n);
  */
 const char *lb_demangle_plain(const char *name, char *buf, size_t n);
 
+/*
+ * safestr.c: copies the program's NUL-terminated string src into dst
+ * (cap bytes, always terminated, cut at cap - 1) without faulting on a
+ * bad pointer; returns the length copied, or -1 for NULL or an
+ * unreadable address.  errno may change.
+ */
+long lb_safe_str(const char *src, char *dst, size_t cap);
+
 /* ---- configuration ---- */
 
 /* secure_getenv(), or NULL for unset (empty counts as set). */

@@ -519,19 +519,6 @@ static void lb_trace_learn(const struct lb_call *c, struct lb_tt *t)
 			t->ka_plan = NULL; /* its header names the device */
 		}
 		break;
-	case LB_ID___hipRegisterFunction: {
-		struct lb_args___hipRegisterFunction *a = c->args;
-
-		lb_names_register(a->hostFunction, a->deviceName, 0);
-		break;
-	}
-	case LB_ID_hipModuleGetFunction: {
-		struct lb_args_hipModuleGetFunction *a = c->args;
-
-		if (c->ret == hipSuccess && a->function && a->kname)
-			lb_names_register(*a->function, a->kname, 1);
-		break;
-	}
 	default:
 		break;
 	}
@@ -650,22 +637,11 @@ static void lb_trace_stat(int type, const uint64_t v[5])
 	lb_tt_emit(t, &r);
 }
 
-static void lb_trace_fork_prepare(void)
-{
-	lb_names_fork_prepare();
-}
-
-static void lb_trace_fork_parent(void)
-{
-	lb_names_fork_parent();
-}
-
 static void lb_trace_fork_child(void)
 {
 	struct lb_tt *t = &lb_tt;
 	int had_file = lb_tr.file_on;
 
-	lb_names_fork_child();
 	lb_tr.pid = getpid();
 	if (t->stage)
 		t->chunk = 0; /* unmapped with the other rings */
@@ -707,8 +683,6 @@ const struct lb_policy lb_policy_trace = {
 	.pre = lb_trace_pre,
 	.post = lb_trace_post,
 	.thread_exit = lb_trace_thread_exit,
-	.fork_prepare = lb_trace_fork_prepare,
-	.fork_parent = lb_trace_fork_parent,
 	.fork_child = lb_trace_fork_child,
 	.fini = lb_trace_fini,
 	.stat = lb_trace_stat,
