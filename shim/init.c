@@ -148,10 +148,9 @@ static void lb_add_policy(const struct lb_policy *p, const char *name)
 
 /*
  * One policy alone: its hooks, and the rows its direct hook (rows with a
- * stream) or serve hook (rows without) may take, less those whose calls
- * the core must see itself (run_solo.h): a procedure-address lookup
- * (lb_procaddr_post), a registration (the kernel registry), the
- * last-error functions (lasterr.c).
+ * stream) or serve hook (rows without) may take, less those that need a
+ * step the route lacks (lb_route_fits: a procedure-address lookup, a
+ * registration, the last-error functions).
  */
 static void lb_solo_init(const struct lb_policy *p)
 {
@@ -160,15 +159,14 @@ static void lb_solo_init(const struct lb_policy *p)
 	lb_solo = (struct lb_solo){ 1, p->pre, p->retry, p->post, p->direct,
 				    p->serve };
 	for (i = 0; i < LB_API_COUNT; i++) {
-		if ((lb_api_info[i].flags & LB_F_PROCADDR) ||
-		    lb_api_info[i].kind == LB_KIND_REG || lb_lasterr_fn(i))
-			continue;
 		if (lb_api_info[i].stream_idx >= 0 && p->direct &&
-		    p->direct_rows)
+		    p->direct_rows && lb_route_fits(LB_ROUTE_DIRECT, i) &&
+		    lb_route_fits(LB_ROUTE_ANSWER, i))
 			lb_solo_direct[i] = p->direct_rows[i];
 		else if (lb_api_info[i].stream_idx < 0 && p->serve &&
 			 p->serve_rows && p->serve_rows[i] &&
-			 LB_SERVE_KIND(lb_api_info[i].kind))
+			 LB_SERVE_KIND(lb_api_info[i].kind) &&
+			 lb_route_fits(LB_ROUTE_SERVE, i))
 			lb_solo_direct[i] = LB_DIRECT_SERVE;
 	}
 }
@@ -261,9 +259,9 @@ void lb_thread_first(void)
 	errno = saved;
 }
 
-/* With one policy alone, wrappers run lb_run_solo() (run_solo.h) instead. */
+/* The ALL route; with one policy alone, wrappers take SOLO instead. */
 void lb_run(struct lb_call *c, lb_thunk_fn thunk)
 {
-	lb_pipeline(c, thunk, c->api, lb_api_info[c->api].kind,
-		    lb_api_info[c->api].flags, lb_active, lb_nactive);
+	lb_pipeline(LB_ROUTE_ALL, c, thunk, c->api, lb_api_info[c->api].kind,
+		    lb_api_info[c->api].flags, 1, lb_active, lb_nactive);
 }

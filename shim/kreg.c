@@ -6,7 +6,9 @@
  * program registers a fat binary or loads a module and kept until it
  * unregisters or unloads it.  The first code object with metadata is
  * read: the argument layout is the same for every target, the register
- * counts are those of that one.
+ * counts are those of that one.  Each handle's entry keeps its name too
+ * (a copy in an arena of its own), for every kernel the program
+ * registers or gets, with facts or not.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -24,6 +26,7 @@ int lb_kreg_on;
 struct lb_kpent {
 	uintptr_t key; /* stub, or hipFunction_t | 1; 0 free */
 	struct lb_kplan *plan;
+	struct lb_kname kn; /* its name (kreg.h) */
 };
 
 struct lb_kptab {
@@ -34,6 +37,7 @@ struct lb_kptab {
 
 /* Current table; inserts are made under lb_kmod_lock. */
 static struct lb_kptab *lb_kptab;
+static char *lb_kn_arena, *lb_kn_arena_end; /* copies of names (lock) */
 
 /*
  * Bumped (release) after every change of a handle's plan, so that the
@@ -73,8 +77,12 @@ static struct lb_kptab *lb_kptab_new(uint64_t n)
 	return t;
 }
 
-/* Under the lock: sets key's plan in t (a key seen again is updated). */
-static int lb_kp_put(struct lb_kptab *t, uintptr_t key, struct lb_kplan *p)
+/*
+ * Under the lock: key's entry in t, claimed if new (its fields are 0
+ * then: set them before the key is published); NULL when t is full.
+ */
+static struct lb_kpent *lb_kp_slot(struct lb_kptab *t, uintptr_t key,
+				   int *fresh)
 {
 	uint64_t i, n;
 
@@ -84,13 +92,18 @@ static int lb_kp_put(struct lb_kptab *t, uintptr_t key, struct lb_kplan *p)
 
 		if (e->key && e->key != key)
 			continue;
-		if (!e->key)
-			t->used++;
-		__atomic_store_n(&e->plan, p, __ATOMIC_RELEASE);
-		__atomic_store_n(&e->key, key, __ATOMIC_RELEASE);
-		return 0;
+		*fresh = !e->key;
+		return e;
 	}
-	return -1;
+	return NULL;
+}
+
+/* Under the lock: publishes e for key (lb_kp_slot's fresh entry). */
+static void lb_kp_publish(struct lb_kptab *t, struct lb_kpent *e,
+			  uintptr_t key)
+{
+	t->used++;
+	__atomic_store_n(&e->key, key, __ATOMIC_RELEASE);
 }
 
 /*
@@ -108,9 +121,18 @@ static struct lb_kptab *lb_kp_room(void)
 	t = lb_kptab_new(old ? (old->mask + 1) * 2 : 1024);
 	if (!t)
 		return old && old->used < old->mask ? old : NULL;
-	for (i = 0; old && i <= old->mask; i++)
-		if (old->e[i].key)
-			lb_kp_put(t, old->e[i].key, old->e[i].plan);
+	for (i = 0; old && i <= old->mask; i++) {
+		struct lb_kpent *o = &old->e[i], *e;
+		int fresh;
+
+		if (!o->key || !(e = lb_kp_slot(t, o->key, &fresh)))
+			continue;
+		e->plan = o->plan;
+		e->kn.name = o->kn.name;
+		/* the trace's id, as it stands (a later one is lost) */
+		e->kn.idgen = __atomic_load_n(&o->kn.idgen, __ATOMIC_ACQUIRE);
+		lb_kp_publish(t, e, o->key);
+	}
 	__atomic_store_n(&lb_kptab, t, __ATOMIC_RELEASE);
 	return t;
 }
@@ -254,7 +276,8 @@ static struct lb_kplan *lb_kp_make(const struct lb_co_kernel *k)
 	return p;
 }
 
-static struct lb_kplan *lb_kp_find(uintptr_t key)
+/* key's entry in the current table, or NULL (lock-free). */
+static struct lb_kpent *lb_kp_ent(uintptr_t key)
 {
 	struct lb_kptab *t = __atomic_load_n(&lb_kptab, __ATOMIC_ACQUIRE);
 	uint64_t i, n;
@@ -266,11 +289,18 @@ static struct lb_kplan *lb_kp_find(uintptr_t key)
 		uintptr_t k = __atomic_load_n(&t->e[i].key, __ATOMIC_ACQUIRE);
 
 		if (k == key)
-			return __atomic_load_n(&t->e[i].plan, __ATOMIC_ACQUIRE);
+			return &t->e[i];
 		if (!k)
 			return NULL;
 	}
 	return NULL;
+}
+
+static struct lb_kplan *lb_kp_find(uintptr_t key)
+{
+	struct lb_kpent *e = lb_kp_ent(key);
+
+	return e ? __atomic_load_n(&e->plan, __ATOMIC_ACQUIRE) : NULL;
 }
 
 struct lb_kmod {
@@ -327,7 +357,51 @@ static void lb_kreg_drop(const void *key)
 }
 
 
-/* Under the lock: kernel name of registration key gets a plan for f. */
+/*
+ * Under the lock: a copy of the program's name s in the arena, or NULL
+ * when s is NULL or unreadable or there is no memory for it.
+ */
+static const char *lb_kn_copy(const char *s)
+{
+	char buf[1024];
+	long len = lb_safe_str(s, buf, sizeof(buf));
+	size_t n = (size_t)len + 1;
+	char *p;
+
+	if (len <= 0)
+		return NULL;
+	if (!lb_kn_arena || (size_t)(lb_kn_arena_end - lb_kn_arena) < n) {
+		void *m = mmap(NULL, 65536, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (m == MAP_FAILED)
+			return NULL;
+		lb_kn_arena = m;
+		lb_kn_arena_end = lb_kn_arena + 65536;
+	}
+	p = lb_kn_arena;
+	memcpy(p, buf, n);
+	lb_kn_arena += n;
+	return p;
+}
+
+/*
+ * Under the lock: e's name is now a copy of name, or dflt when there is
+ * none (NULL: the name is unknown, and the trace asks the runtime); the
+ * trace's id goes.
+ */
+static void lb_kn_set(struct lb_kpent *e, const char *name, const char *dflt)
+{
+	const char *copy = lb_kn_copy(name);
+
+	__atomic_store_n(&e->kn.idgen, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&e->kn.name, copy ? copy : dflt, __ATOMIC_RELEASE);
+}
+
+/*
+ * Kernel name of registration key, launched by handle
+ * f, gets its name and a plan (or none) for f.
+ */
 static void lb_kreg_kernel(const void *key, const char *name, const void *f,
 			   int module)
 {
@@ -335,8 +409,10 @@ static void lb_kreg_kernel(const void *key, const char *name, const void *f,
 	const struct lb_co_kernel *k = NULL;
 	const struct lb_co_object *o = NULL;
 	struct lb_kptab *t;
+	struct lb_kpent *e;
 	struct lb_kplan *p;
 	struct lb_kmod *m;
+	int fresh = 0;
 
 	if (!name || !f)
 		return;
@@ -352,23 +428,29 @@ static void lb_kreg_kernel(const void *key, const char *name, const void *f,
 		p->co_version = o->version;
 		p->target = o->target ? strdup(o->target) : NULL;
 		p->name = strdup(name);
-		t = lb_kp_room();
-		if (!t || lb_kp_put(t, hk, p)) {
-			free((void *)p->name);
-			free((void *)p->target);
-			free(p);
-			p = NULL;
-		}
 	}
-	/*
-	 * A handle seen again without facts (a library loaded where an
-	 * unloaded one was, a function of a module without metadata at the
-	 * address of a freed one) loses its old plan: a launch would copy
-	 * its arguments by another kernel's layout, reading kernelParams
-	 * entries the program did not pass.  The key stays, with no plan.
-	 */
-	if (p || (lb_kp_find(hk) && !lb_kp_put(lb_kptab, hk, NULL)))
+	t = lb_kp_room();
+	e = t ? lb_kp_slot(t, hk, &fresh) : NULL;
+	if (!e && p) {
+		free((void *)p->name);
+		free((void *)p->target);
+		free(p);
+	}
+	if (e) {
+		/*
+		 * A handle seen again without facts (a library loaded where
+		 * an unloaded one was, a function of a module without
+		 * metadata at the address of a freed one) loses its old
+		 * plan: a launch would copy its arguments by another
+		 * kernel's layout, reading kernelParams entries the program
+		 * did not pass.  The key stays, with no plan.
+		 */
+		lb_kn_set(e, name, NULL);
+		__atomic_store_n(&e->plan, p, __ATOMIC_RELEASE);
+		if (fresh)
+			lb_kp_publish(t, e, hk);
 		__atomic_add_fetch(&lb_kp_gen, 1, __ATOMIC_RELEASE);
+	}
 	pthread_mutex_unlock(&lb_kmod_lock);
 }
 
@@ -593,11 +675,55 @@ static void lb_kreg_fork_child(void)
 	pthread_mutex_unlock(&lb_kmod_lock);
 }
 
+static pthread_once_t lb_kreg_fork_once = PTHREAD_ONCE_INIT;
+
+static void lb_kreg_atfork(void)
+{
+	pthread_atfork(lb_kreg_fork_prepare, lb_kreg_fork_parent,
+		       lb_kreg_fork_child);
+}
+
+struct lb_kname *lb_kreg_name(const void *f, int module)
+{
+	struct lb_kpent *e = f ? lb_kp_ent((uintptr_t)f | (module ? 1u : 0u))
+			       : NULL;
+
+	return e ? &e->kn : NULL;
+}
+
+struct lb_kname *lb_kreg_name_add(const void *f, int module,
+				  const char *name)
+{
+	uintptr_t hk = (uintptr_t)f | (module ? 1u : 0u);
+	struct lb_kptab *t;
+	struct lb_kpent *e;
+	int fresh = 0;
+
+	if (!f)
+		return NULL;
+	pthread_once(&lb_kreg_fork_once, lb_kreg_atfork);
+	pthread_mutex_lock(&lb_kmod_lock);
+	t = lb_kp_room();
+	e = t ? lb_kp_slot(t, hk, &fresh) : NULL;
+	if (e && (fresh || !e->kn.name)) {
+		lb_kn_set(e, name, "");
+		if (fresh)
+			lb_kp_publish(t, e, hk);
+		__atomic_add_fetch(&lb_kp_gen, 1, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&lb_kmod_lock);
+	return e ? &e->kn : NULL;
+}
+
+uint64_t lb_kreg_gen(void)
+{
+	return __atomic_load_n(&lb_kp_gen, __ATOMIC_ACQUIRE);
+}
+
 void lb_kreg_enable(void)
 {
 	if (__atomic_exchange_n(&lb_kreg_on, 1, __ATOMIC_ACQ_REL))
 		return;
 	lb_klaunch_init();
-	pthread_atfork(lb_kreg_fork_prepare, lb_kreg_fork_parent,
-		       lb_kreg_fork_child);
+	pthread_once(&lb_kreg_fork_once, lb_kreg_atfork);
 }

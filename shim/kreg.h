@@ -1,19 +1,21 @@
 /*
  * kreg.h - the shim's registry of kernels: what the code objects say about
- * each kernel a launch can name, shared by the policies (the trace's
- * KINFO and KARGS records, stream0's hazard check).
+ * each kernel a launch can name, and its name, shared by the policies
+ * (the trace's names, KINFO and KARGS records, stream0's hazard check).
  *
  * The registry learns from the registration and module calls
  * (__hipRegisterFatBinary, __hipRegisterFunction, hipModuleLoad*,
- * hipModuleGetFunction and their undoing), which lb_run() hands it before
- * the policies' post hooks once a policy has asked for it with
+ * hipModuleGetFunction and their undoing), which lb_pipeline hands it
+ * before the policies' post hooks once a policy has asked for it with
  * lb_kreg_enable().  Code objects are read then, never on a launch.  A
  * launch finds its kernel's plan by its handle (the host stub, or the
- * hipFunction_t) in an open-addressing table read without a lock.  Plans
+ * hipFunction_t) in an open-addressing table read without a lock; the
+ * same entry keeps the kernel's name (lb_kreg_name).  Plans and names
  * are never freed: a launch may read one while the program unloads its
  * module; a handle registered again gets a new plan, or none when its new
- * kernel has no facts.  Each thread remembers its last lookup, checked
- * against a generation every change of the table bumps.
+ * kernel has no facts, and the name it was registered by.  Each thread
+ * remembers its last lookup, checked against a generation every change
+ * of the table bumps.
  */
 #ifndef LBSHIM_KREG_H
 #define LBSHIM_KREG_H
@@ -79,6 +81,39 @@ struct lb_kplan {
 	struct lb_kptr ptr[LB_KREG_MAXPTR];
 	struct lb_kpart part[]; /* nparts, by idx */
 };
+
+/*
+ * A kernel's name in the registry: a copy of the name the program
+ * registered or got it by (NULL: none readable; "": the runtime, asked,
+ * knows none either: lb_kreg_name_add), and a word the
+ * trace keeps per kernel (its string id in the current file: gen << 32
+ * | id, 0 none), read and written by it alone, with atomics.
+ */
+struct lb_kname {
+	const char *name;
+	uint64_t idgen;
+};
+
+/*
+ * The name entry of kernel handle f (module: a hipFunction_t), or NULL
+ * when the registry has none.  Lock-free (a signal handler may call it).
+ */
+struct lb_kname *lb_kreg_name(const void *f, int module);
+
+/*
+ * f's name entry, given a copy of name (NULL or unreadable: "") if it
+ * has no name (a name it has is kept); NULL when there is no room.
+ * Takes the registry's lock: never from a signal handler.
+ */
+struct lb_kname *lb_kreg_name_add(const void *f, int module,
+				  const char *name);
+
+/*
+ * The registry's generation (acquire): bumped after every change of a
+ * handle's plan or name, so that a per-thread memory of a lookup knows
+ * when it may be stale.
+ */
+uint64_t lb_kreg_gen(void);
 
 /* A policy needs kernel facts: start learning (idempotent, at init). */
 void lb_kreg_enable(void);

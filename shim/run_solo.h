@@ -1,17 +1,19 @@
 /*
- * run_solo.h - the steps of a call through the policies, written once
- * (lb_pipeline), and the two short routes a single policy may take (the
- * direct path and the serve path).  shim.h's route table says which steps
+ * run_solo.h - the steps of a wrapped call, written once (lb_pipeline),
+ * and the hooks of its routes.  shim.h's route table says which steps
  * each route takes; this file is where the steps are.
  *
- * lb_pipeline() runs with a call context (struct lb_call) and a set of
- * hooks given as constants: the solo policy's (lb_solo, set once at
- * start-up: the common case, one policy alone, where the API id is a
- * constant and the thunk a direct call, inlined into each wrapper) or
- * the active policies' in order (lb_run, init.c, any mix).  The
- * generality of a loop over policies and of per-API facts looked up was
- * most of what a solo call paid (tests/bench/NOTES.md, "Figures that were
- * in the code"); with the hooks constant the compiler folds it away.
+ * lb_pipeline() runs a call with a route given as a constant (shim.h:
+ * pass-through, the standing answer, the direct and serve hooks, one
+ * policy alone, the active policies) and, for the policies' routes, a
+ * set of hooks: the solo policy's (lb_solo, set once at start-up: the
+ * common case, one policy alone, where the API id is a constant and the
+ * thunk a direct call, inlined into each wrapper) or the active policies'
+ * in order (lb_run, init.c, any mix).  The generality of a loop over
+ * policies and of per-API facts looked up was most of what a solo call
+ * paid (tests/bench/NOTES.md, "Figures that were in the code"); with the
+ * route and the hooks constant the compiler folds it away, and each
+ * route keeps only its own steps.
  */
 #ifndef LB_RUN_SOLO_H
 #define LB_RUN_SOLO_H
@@ -33,7 +35,8 @@ struct lb_solo {
 extern struct lb_solo lb_solo LB_HIDDEN;
 /*
  * Rows the solo policy's direct hook may serve (struct lb_policy):
- * copied at start-up, less those the core itself must see (init.c).
+ * copied at start-up, less those that need a step the route lacks
+ * (lb_route_fits, init.c).
  */
 extern uint8_t lb_solo_direct[LB_API_COUNT] LB_HIDDEN;
 /* The kinds of row (lb_api_info) the serve hook may take: allocations
@@ -155,154 +158,27 @@ lb_call_init(struct lb_call *c, int api, void *args)
 	 (api) == LB_ID_hipPeekAtLastError ||                        \
 	 (api) == LB_ID_hipExtGetLastError)
 
-/*
- * The hooks lb_pipeline calls: policy i of pols, or with pols NULL (a
- * constant: the solo route) the solo policy's.
- */
-#define LB_HOOK(pols, i, h) ((pols) ? (pols)[i]->h : lb_solo.h)
 
 /*
- * The steps of a call with a context, in the order they must run.  api
- * is c->api, kind and flags its row's (hip_api.def's columns), pols and
- * n the policies whose hooks run (pols NULL and n 1: lb_solo's); for
- * the solo route all are constants the compiler folds.
- *   1. The thread's first call (lb_thread_first: errno's address, the
- *      exit key); it keeps errno itself, so it comes before errno is
- *      read.
- *   2. errno saved: the policies' work must not change the program's.
- *   3. lb_depth raised: a call the runtime or a policy makes into a
- *      wrapper goes straight to the runtime.
- *   4. The 7.x runtimes' command error peeked (lb_lasterr_begin; a no-op
- *      for 5.x/6.x: lb_le_sticky alone stands for lb_le_on &&
- *      lb_le_sticky, as lasterr.c sets it only where it then sets
- *      lb_le_on, before any wrapper takes this path: lb_ready).
- *   5. The stream the program named kept (c->stream_named), then the
- *      pre hooks in order, until one serves the call.
- *   6. errno put back; unless served (by a hook, or the last-error
- *      functions by lasterr.c), the runtime through thunk, and once more
- *      when a policy's retry hook asks for it after a refusal.
- *   7. The runtime's errno kept for the program; a procedure address
- *      mapped to our wrapper (procaddr.c); the kernel registry learns
- *      (kreg.c) before the policies look.
- *   8. The post hooks in reverse order.
- *   9. The program's last error made right (lb_lasterr_end), unless the
- *      runtime's is already it (lb_le_skip).
- *  10. lb_depth lowered, errno the runtime's.
+ * May route r take row api: does r take every step the row needs?  A
+ * procedure-address lookup needs procaddr, a registration the kernel
+ * registry, a last-error function the full last-error step (lasterr.c
+ * answers it).  init.c marks the short routes' rows by it.
  */
-static inline __attribute__((always_inline)) void
-lb_pipeline(struct lb_call *c, lb_thunk_fn thunk, int api, int kind,
-	    int flags, const struct lb_policy *const *pols, int n)
+static inline int lb_route_fits(int r, int api)
 {
-	int *ep, saved, i, again = 0;
-	hipError_t le, tr = hipSuccess;
+	unsigned s = lb_route_steps[r];
 
-	if (LB_UNLIKELY(!lb_thread_known))
-		lb_thread_first();
-	ep = lb_errno_p;
-	saved = *ep;
-	lb_depth++;
-	le = lb_le_sticky ? lb_lasterr_begin() : hipSuccess;
-	if (c->stream)
-		c->stream_named = *c->stream;
-	for (i = 0; i < n; i++) {
-		int (*pre)(struct lb_call *) = LB_HOOK(pols, i, pre);
-
-		if (pre && pre(c)) {
-			c->handled = 1;
-			break;
-		}
-	}
-	*ep = saved;
-	if (!c->handled &&
-	    !(LB_UNLIKELY(LB_LASTERR_FN(api)) && lb_lasterr_serve(c))) {
-		thunk(c);
-		if (LB_UNLIKELY(c->ret != hipSuccess)) {
-			/* every policy is asked: each may give something back */
-			for (i = 0; i < n; i++) {
-				int (*retry)(struct lb_call *) =
-					LB_HOOK(pols, i, retry);
-
-				if (retry && retry(c))
-					again = 1;
-			}
-			if (again) {
-				*ep = saved;
-				thunk(c);
-			}
-		}
-		tr = c->ret;
-	}
-	/* the runtime's failed start, the program's (rtstart.c) */
-	if (LB_UNLIKELY(lb_rt_fail))
-		c->ret = lb_rt_first(api, c->ret);
-	saved = *ep;
-	if (LB_UNLIKELY(flags & LB_F_PROCADDR))
-		lb_procaddr_post(c);
-	if (LB_UNLIKELY(kind == LB_KIND_REG) && lb_kreg_on)
-		lb_kreg_learn(c);
-	for (i = n; i-- > 0;) {
-		void (*post)(struct lb_call *) = LB_HOOK(pols, i, post);
-
-		if (post)
-			post(c);
-	}
-	if (lb_le_on && !lb_le_skip(c, api, tr, le))
-		lb_lasterr_end(c, le);
-	lb_depth--;
-	*ep = saved;
-}
-
-/* The solo route: lb_pipeline with the solo policy's hooks. */
-static inline __attribute__((always_inline)) void
-lb_run_solo(struct lb_call *c, lb_thunk_fn thunk, int api, int kind,
-	    int flags)
-{
-	lb_pipeline(c, thunk, api, kind, flags, NULL, 1);
-}
-
-/*
- * The direct path (issue 16): a call whose row the solo policy marked
- * goes to the runtime with none of lb_run_solo's context when the
- * policy's direct hook says its work is done.  Everything lb_run_solo
- * does around such a call is then either not needed or done here:
- *   - errno: the hook leaves it alone, so the runtime's value stays;
- *   - lb_depth: raised around the runtime call, as lb_run_solo does, so
- *     that a call the runtime makes into a wrapper goes straight through;
- *   - the last error: the runtime answers the call itself, so when
- *     nothing but the program's calls reached it since lasterr.c last
- *     looked (lb_rt_own == seen, tested before; the hook calls nothing),
- *     lb_le_skip would take its LB_CALL_RT branch, done by
- *     lb_direct_end (the runtime stores the result of the program's
- *     call by its rule: HIP_RETURN, clr hipamd/src/hip_internal.hpp,
- *     rocm-5.7.0 and rocm-6.2.0, and lasterr.c for 7.x); the 7.x peek
- *     before the call (lb_lasterr_begin) is read only off that branch,
- *     so it is not made;
- *   - rows with LB_F_PROCADDR, LB_KIND_REG or the last-error functions
- *     are never marked (init.c), and the policy marks no row whose post
- *     hook has work.
- * Returns the stream to call the runtime with (then lb_direct_end), or
- * LB_DIRECT_NO for the full path.
- */
-static inline __attribute__((always_inline)) hipStream_t
-lb_direct_begin(int api, const void *args, hipStream_t s)
-{
-	if (LB_UNLIKELY(!lb_thread_known) ||
-	    (lb_le_on && LB_UNLIKELY(lb_rt_own != lb_le.seen)) ||
-	    (s = lb_solo.direct(api, args, s)) == LB_DIRECT_NO)
-		return LB_DIRECT_NO;
-	lb_depth++;
-	return s;
+	return !((lb_api_info[api].flags & LB_F_PROCADDR) &&
+		 !(s & LB_STEP_PROCADDR)) &&
+	       !(lb_api_info[api].kind == LB_KIND_REG && !(s & LB_STEP_KREG)) &&
+	       !(lb_lasterr_fn(api) && !(s & LB_STEP_LE));
 }
 
 /*
  * The standing answer (fast.h) for a submission of row api on stream s:
  * the stream to call the runtime with, the count bumped; or NULL, for the
- * direct hook.  lb_direct_begin's conditions hold: the thread is known
- * (it has no answer before its first hook), and nothing but the
- * program's calls reached the runtime on it since lasterr.c last looked
- * (an answer is left only then, by the hook lb_direct_begin let run, and
- * the policy calls the runtime only after its pre or thread_exit hook
- * withdrew it; direct, fork and fini hooks call nothing: shim.h).
+ * direct hook.
  */
 static inline __attribute__((always_inline)) hipStream_t
 lb_fast_take(int api, hipStream_t s)
@@ -332,54 +208,171 @@ lb_fast_take(int api, hipStream_t s)
 }
 
 /*
- * After the runtime answered r: lb_le_skip's LB_CALL_RT branch.  Without
- * lb_le_on the shadow is never read, so the 5.x/6.x branch is taken
- * without testing it (lb_le_sticky is set only with lb_le_on): one test
- * fewer on every direct call.
+ * The hooks lb_pipeline calls: policy i of pols, or with pols NULL (a
+ * constant: the solo route) the solo policy's.
  */
-static inline __attribute__((always_inline)) void
-lb_direct_end(hipError_t r)
-{
-	lb_depth--;
-	lb_le_rt_answered(&lb_le, r);
-}
+#define LB_HOOK(pols, i, h) ((pols) ? (pols)[i]->h : lb_solo.h)
 
 /*
- * The serve path (struct lb_policy.serve): a call of a row with no stream
- * that the solo policy answers itself with hipSuccess (the pool's hits),
- * with none of lb_run_solo's context.  What lb_run_solo does around such
- * a call is done here or not needed:
- *   - errno kept, lb_depth raised around the hook and the last-error
- *     step, as there;
- *   - the last error: a policy's answer of hipSuccess.  When nothing but
- *     the program's calls reached the runtime since lasterr.c last looked
- *     and the runtime's last error is hipSuccess (lb_le.ok), lb_le_skip
- *     skips lb_lasterr_end: so here.  Otherwise (the hook called the
- *     runtime: the pool's fence) lb_lasterr_served.  The 7.x rule needs
- *     the runtime's command error from before the call (a peek): those
- *     runtimes take the full path (lb_le_sticky);
- *   - no pre, post or retry hook (serve did the pre hook's work and
- *     answered; the policy's post hook has none for a call it answered),
- *     no procedure address, registration or last-error row (init.c).
- * Returns 1 when the call was answered (then hipSuccess), 0 when it takes
- * the full path, the hook having changed nothing.
+ * The steps of a wrapped call, in the order they must run, each taken
+ * only where route's row (shim.h, a constant) has it.  c: the call
+ * context (the short routes read only api, args and stream of it and
+ * the compiler keeps no more); thunk: the runtime's function with c's
+ * arguments; api, kind and flags: c's row and hip_api.def's columns of
+ * it; have_rt: the runtime has the row's function; pols and n: the
+ * policies whose hooks run (pols NULL and n 1: lb_solo's).  For a
+ * wrapper's routes all are constants the compiler folds.
+ *   0. Admission of a short route (shim.h): where a step it skips would
+ *      be needed, return 0 having changed nothing; the wrapper then
+ *      takes the next route.  The standing answer or the direct hook
+ *      gives the stream to use (neither calls the runtime nor changes
+ *      errno: fast.h, struct lb_policy).
+ *   1. The thread's first call (lb_thread_first: errno's address, the
+ *      exit key); it keeps errno itself, so it comes before errno is
+ *      read.
+ *   2. errno saved: the policies' work must not change the program's.
+ *   3. lb_depth raised: a call the runtime or a policy makes into a
+ *      wrapper goes straight to the runtime.
+ *   4. The 7.x runtimes' command error peeked (lb_lasterr_begin; a no-op
+ *      for 5.x/6.x: lb_le_sticky alone stands for lb_le_on &&
+ *      lb_le_sticky, as lasterr.c sets it only where it then sets
+ *      lb_le_on, before any wrapper takes this path: lb_ready).
+ *   5. The hooks before the runtime: the serve hook answers the call or
+ *      refuses it (then 0, errno and lb_depth put back); or the stream
+ *      the program named is kept (c->stream_named), then the pre hooks
+ *      run in order until one serves the call; or the stream step 0
+ *      chose goes in place of the program's.
+ *   6. errno put back; unless served (by a hook, or the last-error
+ *      functions by lasterr.c), the runtime through thunk, and once more
+ *      when a policy's retry hook asks for it after a refusal.
+ *   7. The runtime's failed start given to the program's call; the
+ *      runtime's errno kept for the program; a procedure address mapped
+ *      to our wrapper (procaddr.c); the kernel registry learns (kreg.c)
+ *      before the policies look.
+ *   8. The post hooks in reverse order.
+ *   9. The program's last error made right: lb_lasterr_end, unless the
+ *      runtime's is already it (lb_le_skip; LE_RT: the runtime answered
+ *      the call itself; LE_OK: a policy's hipSuccess, lb_le_skip's test
+ *      for it).
+ *  10. lb_depth lowered, errno the runtime's.
+ * Returns 1 when the call was made (its answer in c), 0 when a short
+ * route refused it.
  */
-static inline __attribute__((always_inline)) int lb_serve(int api, void *args)
+static inline __attribute__((always_inline)) int
+lb_pipeline(int route, struct lb_call *c, lb_thunk_fn thunk, int api,
+	    int kind, int flags, int have_rt,
+	    const struct lb_policy *const *pols, int n)
 {
-	int *ep, saved, r;
+	const unsigned S = lb_route_steps[route];
+	int *ep = NULL, saved = 0, i, again = 0;
+	hipError_t le = hipSuccess, tr = hipSuccess;
+	hipStream_t s = NULL;
 
-	if (LB_UNLIKELY(!lb_thread_known) || lb_le_sticky)
+	/* 0. admission */
+	if ((S & LB_STEP_HOOKS) && !(S & (LB_STEP_FIRST | LB_STEP_ANSWER)) &&
+	    LB_UNLIKELY(!lb_thread_known))
 		return 0;
-	ep = lb_errno_p;
-	saved = *ep;
-	lb_depth++;
-	r = lb_solo.serve(api, args);
-	/* (inside, as lb_run_solo looks: its runtime calls may set errno) */
-	if (r && lb_le_on && (lb_rt_own != lb_le.seen || !lb_le.ok))
+	if ((S & LB_STEP_LE_RT) && !(S & LB_STEP_ANSWER) &&
+	    lb_le_on && LB_UNLIKELY(lb_rt_own != lb_le.seen))
+		return 0;
+	if ((S & LB_STEP_LE_RT) && !have_rt)
+		return 0;
+	if ((S & LB_STEP_LE_OK) && lb_le_sticky)
+		return 0;
+	if ((S & LB_STEP_ANSWER) && !(s = lb_fast_take(api, *c->stream)))
+		return 0;
+	if ((S & LB_STEP_DIRECT) &&
+	    (s = lb_solo.direct(api, c->args, *c->stream)) == LB_DIRECT_NO)
+		return 0;
+	/* 1-4 */
+	if ((S & LB_STEP_FIRST) && LB_UNLIKELY(!lb_thread_known))
+		lb_thread_first();
+	if (S & LB_STEP_ERRNO) {
+		ep = lb_errno_p;
+		saved = *ep;
+	}
+	if (S & LB_STEP_DEPTH)
+		lb_depth++;
+	if (S & LB_STEP_LE)
+		le = lb_le_sticky ? lb_lasterr_begin() : hipSuccess;
+	/* 5 */
+	if (S & LB_STEP_SERVE) {
+		if (!lb_solo.serve(api, c->args)) {
+			lb_depth--;
+			*ep = saved;
+			return 0;
+		}
+		c->handled = 1;
+	}
+	if (S & LB_STEP_POLICY) {
+		if (c->stream)
+			c->stream_named = *c->stream;
+		for (i = 0; i < n; i++) {
+			int (*pre)(struct lb_call *) = LB_HOOK(pols, i, pre);
+
+			if (pre && pre(c)) {
+				c->handled = 1;
+				break;
+			}
+		}
+	}
+	if (S & (LB_STEP_ANSWER | LB_STEP_DIRECT))
+		*c->stream = s;
+	/* 6 */
+	if (S & LB_STEP_ERRNO)
+		*ep = saved;
+	if (!c->handled &&
+	    !((S & LB_STEP_LE) && LB_UNLIKELY(LB_LASTERR_FN(api)) &&
+	      lb_lasterr_serve(c))) {
+		thunk(c, !!(S & LB_STEP_LE_RT));
+		if ((S & LB_STEP_POLICY) && LB_UNLIKELY(c->ret != hipSuccess)) {
+			/* every policy is asked: each may give something back */
+			for (i = 0; i < n; i++) {
+				int (*retry)(struct lb_call *) =
+					LB_HOOK(pols, i, retry);
+
+				if (retry && retry(c))
+					again = 1;
+			}
+			if (again) {
+				*ep = saved;
+				thunk(c, 0);
+			}
+		}
+		tr = c->ret;
+	}
+	/* 7 */
+	if ((S & LB_STEP_RTSTART) && LB_UNLIKELY(lb_rt_fail))
+		c->ret = lb_rt_first(api, c->ret);
+	if (S & LB_STEP_ERRNO)
+		saved = *ep;
+	if ((S & LB_STEP_PROCADDR) && LB_UNLIKELY(flags & LB_F_PROCADDR))
+		lb_procaddr_post(c);
+	if ((S & LB_STEP_KREG) && LB_UNLIKELY(kind == LB_KIND_REG) &&
+	    lb_kreg_on)
+		lb_kreg_learn(c);
+	/* 8 */
+	if (S & LB_STEP_POLICY)
+		for (i = n; i-- > 0;) {
+			void (*post)(struct lb_call *) = LB_HOOK(pols, i, post);
+
+			if (post)
+				post(c);
+		}
+	/* 9 */
+	if ((S & LB_STEP_LE) && lb_le_on && !lb_le_skip(c, api, tr, le))
+		lb_lasterr_end(c, le);
+	if (S & LB_STEP_LE_RT)
+		lb_le_rt_answered(&lb_le, c->ret);
+	if ((S & LB_STEP_LE_OK) && lb_le_on &&
+	    (lb_rt_own != lb_le.seen || !lb_le.ok))
 		lb_lasterr_served(api);
-	lb_depth--;
-	*ep = saved;
-	return r;
+	/* 10 */
+	if (S & LB_STEP_DEPTH)
+		lb_depth--;
+	if (S & LB_STEP_ERRNO)
+		*ep = saved;
+	return 1;
 }
 
 #endif

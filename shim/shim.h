@@ -225,8 +225,12 @@ enum {
 				* the legacy stream would have waited for,
 				* was pending */
 
-/* Calls the runtime with the (possibly modified) arguments in c. */
-typedef void (*lb_thunk_fn)(struct lb_call *c);
+/*
+ * Calls the runtime with the (possibly modified) arguments in c; have:
+ * the caller knows that the runtime has the function (else the thunk
+ * looks, and answers as lb_missing() for a missing one).
+ */
+typedef void (*lb_thunk_fn)(struct lb_call *c, int have);
 
 /* What a direct hook returns to refuse (no stream has this handle). */
 #define LB_DIRECT_NO ((lb_stream)-1)
@@ -317,34 +321,91 @@ extern int lb_gate LB_HIDDEN;
 int lb_policy_active(const struct lb_policy *p);
 
 /*
- * The routes of a wrapped call, and the steps each takes.  The steps are
- * written once, in lb_pipeline (run_solo.h), whose comment says why each
- * is where it is; the two short routes of a single policy are beside it.
+ * The routes of a wrapped call, and the steps each takes: the one table.
+ * lb_pipeline (run_solo.h) is the one definition of the steps, in the
+ * order they must run (its comment says why each is where it is); every
+ * route is lb_pipeline with its row below as a constant, so that the
+ * compiler keeps only the steps the row takes.  A row is read by code
+ * (lb_route_steps), not only by the reader.
  *
- *   route          where            first errno depth lasterr  procaddr
- *                                                               kreg hooks
- *   early          lb_early_<name>  (lb_init, then one of the others)
- *   pass-through   exported <name>    -     -     -      -        -    -
- *   standing answ. lb_direct_<name>   -     -     +     rt       -    -
- *   direct hook    lb_hook_<name>     -     -     +     rt       -  direct
- *   serve          lb_serve_<name>    -     +     +    served    -  serve
- *   solo           lb_run_solo        +     +     +    full      +  lb_solo
- *   policies       lb_run             +     +     +    full      +  active
+ * Columns (each "_" a step the route does not take):
+ *   first    the thread's first call (lb_thread_first) made here;
+ *   errno    the program's errno kept across the shim's own work;
+ *   depth    lb_depth raised around the call (a call the runtime or a
+ *            hook makes into a wrapper goes straight to the runtime);
+ *   lasterr  the program's last error: LE the full step (the 7.x peek
+ *            before, lb_le_skip or lb_lasterr_end after); LE_RT the
+ *            runtime answered the program's call itself, so its last
+ *            error is the program's (lb_le_rt_answered); LE_OK a
+ *            policy's hipSuccess (lb_lasterr_served where needed);
+ *   rtstart  the runtime's failed start given to this call (rtstart.c);
+ *   procaddr a procedure address mapped to our wrapper (procaddr.c);
+ *   kreg     the kernel registry learns (kreg.c);
+ *   hooks    POLICY the policies' pre (until one serves the call), retry
+ *            and post hooks (the solo policy's, or lb_run's active
+ *            ones); DIRECT the solo policy's direct hook; ANSWER the
+ *            thread's standing answer (fast.h); SERVE the solo policy's
+ *            serve hook.
  *
- * early: lb_gate 0 (lb_init() not finished); a call made while lb_init()
- * runs on this thread resolves its one function and goes straight.
+ * A route with a hook that does not take the first step (the short
+ * routes) is taken only where the steps it skips are not needed; else
+ * it changes nothing and the wrapper takes the next route (answer ->
+ * direct -> solo; serve -> solo).  lb_pipeline tests this (admission):
+ * the thread is past its first call; LE_RT: nothing but the program's
+ * calls reached the runtime on the thread since lasterr.c last looked,
+ * and the runtime has the function; LE_OK: not the 7.x rule (it needs
+ * the peek).  A row that needs a step a route lacks (LB_F_PROCADDR:
+ * procaddr, LB_KIND_REG: kreg, the last-error functions: LE) is never
+ * marked for it (lb_route_fits, init.c).  The standing answer is admitted
+ * by its own existence: the policy leaves one only on a thread past its
+ * first call, after a direct hook that lb_pipeline admitted, and
+ * withdraws it before it calls the runtime itself (fast.h).
+ *
+ * early (lb_early_<name>, lb_gate 0: lb_init() not finished) is no route
+ * of its own: lb_init(), then one of these, or, for a call made while
+ * lb_init() runs on this thread, its one function resolved and called.
  * pass-through: no policy (lb_gate 1), or the shim already on this
- * thread's stack (lb_depth).  The three short routes serve only rows the
- * solo policy marked (lb_solo_direct), which init.c never marks for a
- * procedure-address lookup, a registration or a last-error function, and
- * only on a thread past its first call; otherwise they fall back to the
- * solo route with nothing changed.  Their steps not taken are not
- * needed there: their hooks leave errno alone (standing answer, direct)
- * or it is kept (serve); "rt": the runtime answered the program's call
- * itself, so its last error is the program's (lb_direct_end); "served":
- * a policy's hipSuccess (lb_serve); "full": lb_le_skip or
- * lb_lasterr_end.
+ * thread's stack (lb_depth).
  */
+#define LB_ROUTE_TABLE(X)                                                  \
+	/* route   first  errno  depth  lasterr rtstart  procaddr kreg  hooks */ \
+	X(PASS,    _,     _,     _,     _,      _,       _,       _,    _)      \
+	X(ANSWER,  _,     _,     DEPTH, LE_RT,  _,       _,       _,    ANSWER) \
+	X(DIRECT,  _,     _,     DEPTH, LE_RT,  RTSTART, _,       _,    DIRECT) \
+	X(SERVE,   _,     ERRNO, DEPTH, LE_OK,  _,       _,       _,    SERVE)  \
+	X(SOLO,    FIRST, ERRNO, DEPTH, LE,     RTSTART, PROCADDR, KREG, POLICY) \
+	X(ALL,     FIRST, ERRNO, DEPTH, LE,     RTSTART, PROCADDR, KREG, POLICY)
+
+/* The steps, as bits of a route's row. */
+#define LB_STEP__ 0u
+#define LB_STEP_FIRST 0x001u
+#define LB_STEP_ERRNO 0x002u
+#define LB_STEP_DEPTH 0x004u
+#define LB_STEP_LE 0x008u
+#define LB_STEP_LE_RT 0x010u
+#define LB_STEP_LE_OK 0x020u
+#define LB_STEP_RTSTART 0x040u
+#define LB_STEP_PROCADDR 0x080u
+#define LB_STEP_KREG 0x100u
+#define LB_STEP_POLICY 0x200u
+#define LB_STEP_DIRECT 0x400u
+#define LB_STEP_ANSWER 0x800u
+#define LB_STEP_SERVE 0x1000u
+#define LB_STEP_HOOKS \
+	(LB_STEP_POLICY | LB_STEP_DIRECT | LB_STEP_ANSWER | LB_STEP_SERVE)
+
+#define LB_ROUTE_ID_(R, ...) LB_ROUTE_##R,
+enum lb_route { LB_ROUTE_TABLE(LB_ROUTE_ID_) LB_ROUTE_COUNT };
+#undef LB_ROUTE_ID_
+
+#define LB_ROUTE_ROW_(R, a, b, c, d, e, f, g, h)                           \
+	[LB_ROUTE_##R] = LB_STEP_##a | LB_STEP_##b | LB_STEP_##c |         \
+			 LB_STEP_##d | LB_STEP_##e | LB_STEP_##f |         \
+			 LB_STEP_##g | LB_STEP_##h,
+/* Route r's steps (a constant wherever r is: the compiler folds it). */
+static const unsigned short lb_route_steps[LB_ROUTE_COUNT]
+	__attribute__((unused)) = { LB_ROUTE_TABLE(LB_ROUTE_ROW_) };
+#undef LB_ROUTE_ROW_
 
 /*
  * The policies route: lb_pipeline with the active policies' hooks (pre
@@ -412,6 +473,14 @@ const char *lb_demangle(const char *name, char *buf, size_t n);
  * itself for a form it does not read (templates, operators, ...).
  */
 const char *lb_demangle_plain(const char *name, char *buf, size_t n);
+
+/*
+ * safestr.c: copies the program's NUL-terminated string src into dst
+ * (cap bytes, always terminated, cut at cap - 1) without faulting on a
+ * bad pointer; returns the length copied, or -1 for NULL or an
+ * unreadable address.  errno may change.
+ */
+long lb_safe_str(const char *src, char *dst, size_t cap);
 
 /* ---- configuration ---- */
 

@@ -70,11 +70,11 @@ static void *lb_cu_resolve_one(int api)
 }
 
 #define LB_CU_WRAPPER(RET, NAME, P, A, SIDX)                                  \
-	static void lb_cthunk_##NAME(struct lb_call *lb_c)                    \
+	static void lb_cthunk_##NAME(struct lb_call *lb_c, int lb_have)       \
 	{                                                                     \
 		struct lb_args_##NAME *lb_a = lb_c->args;                    \
 		(void)lb_a;                                                   \
-		if (LB_UNLIKELY(!lb_real.NAME)) {                             \
+		if (!lb_have && LB_UNLIKELY(!lb_real.NAME)) {                 \
 			lb_c->ret = lb_missing(LB_ID_##NAME);                 \
 			lb_c->rval = NULL;                                    \
 			return;                                               \

@@ -520,34 +520,6 @@ static void lb_trace_learn(const struct lb_call *c, struct lb_tt *t)
 			t->ka_plan = NULL; /* its header names the device */
 		}
 		break;
-	case LB_ID___hipRegisterFunction: {
-		struct lb_args___hipRegisterFunction *a = c->args;
-
-		lb_names_register(a->hostFunction, a->deviceName, 0);
-		break;
-	}
-	case LB_ID_hipModuleGetFunction: {
-		struct lb_args_hipModuleGetFunction *a = c->args;
-
-		if (c->ret == LB_ST_OK && a->function && a->kname)
-			lb_names_register(*a->function, a->kname, 1);
-		break;
-	}
-	default:
-		/* CUDA's registrations and module functions, by role */
-		if (!LB_API_IS_CUDA(c->api))
-			break;
-		if (lb_api_info[c->api].role == LB_ROLE_REG_FUNCTION)
-			lb_names_register(
-				lb_ar_ptr(c->api, c->args, LB_AR_KERNEL),
-				lb_ar_ptr(c->api, c->args, LB_AR_NAME), 0);
-		else if (lb_api_info[c->api].role == LB_ROLE_MODULE_FUNCTION &&
-			 c->ret == LB_ST_OK &&
-			 lb_ar_ptr(c->api, c->args, LB_AR_OUT))
-			lb_names_register(
-				*(void **)lb_ar_ptr(c->api, c->args, LB_AR_OUT),
-				lb_ar_ptr(c->api, c->args, LB_AR_NAME), 1);
-		break;
 	}
 }
 
@@ -664,22 +636,11 @@ static void lb_trace_stat(int type, const uint64_t v[5])
 	lb_tt_emit(t, &r);
 }
 
-static void lb_trace_fork_prepare(void)
-{
-	lb_names_fork_prepare();
-}
-
-static void lb_trace_fork_parent(void)
-{
-	lb_names_fork_parent();
-}
-
 static void lb_trace_fork_child(void)
 {
 	struct lb_tt *t = &lb_tt;
 	int had_file = lb_tr.file_on;
 
-	lb_names_fork_child();
 	lb_tr.pid = getpid();
 	if (t->stage)
 		t->chunk = 0; /* unmapped with the other rings */
@@ -721,8 +682,6 @@ const struct lb_policy lb_policy_trace = {
 	.pre = lb_trace_pre,
 	.post = lb_trace_post,
 	.thread_exit = lb_trace_thread_exit,
-	.fork_prepare = lb_trace_fork_prepare,
-	.fork_parent = lb_trace_fork_parent,
 	.fork_child = lb_trace_fork_child,
 	.fini = lb_trace_fini,
 	.stat = lb_trace_stat,

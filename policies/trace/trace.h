@@ -570,33 +570,15 @@ void lb_trace_post_launch(struct lb_call *c, struct lb_tt *t);
 void lb_names_init(void);
 
 /*
- * Registration hooks (post): remember host stub (module 0) or module
- * function handle (module 1) -> a copy of name.
- */
-void lb_names_register(const void *key, const char *name, int module);
-
-/*
  * String id of the kernel at key (host stub, or module function when
  * module), writing its STRING records to this file first if needed;
  * 0 when the name is unknown.  Lock-free.
  */
 uint32_t lb_names_kernel(const void *key, int module, lb_stream stream);
 
-/*
- * Copies the program's NUL-terminated string src into dst (cap bytes,
- * always terminated, cut at cap - 1) without faulting on a bad pointer;
- * returns the length copied, or -1 for NULL or an unreadable address.
- * errno may change.
- */
-long lb_safe_str(const char *src, char *dst, size_t cap);
-
 /* Writes s as a new string of this file; returns its id (0: none). */
 uint32_t lb_names_string(const char *s, size_t len);
 
-/* fork(): keep the table consistent across it. */
-void lb_names_fork_prepare(void);
-void lb_names_fork_parent(void);
-void lb_names_fork_child(void);
 
 /* ---- crash capture (trace_crash.c) ---- */
 
