@@ -33,6 +33,7 @@
 #include <string.h>
 #define LB_REAL_DIRECT /* the core: not counted in lb_rt_own */
 #include "shim.h"
+#include "resolve.h"
 
 typedef void *(*lb_dlsym_fn)(void *handle, const char *name);
 
@@ -162,8 +163,11 @@ __attribute__((used)) void *lb_dlsym_handle(void *handle, const char *name)
 		errno = saved;
 		return fn;
 	}
-	/* resolved: only the library the shim calls (no second copy) */
+	/* resolved: only the library the shim calls (no second copy); a
+	 * driver loaded after start-up is resolved now (resolve_cuda.c) */
 	memcpy(&r, (char *)&lb_real + id * sizeof(void *), sizeof(r));
+	if (!r)
+		r = lb_cu_late_row(id);
 	w = lb_cu_wrapper_addr(id);
 	errno = saved;
 	return w && (!r || r == fn) ? w : fn;

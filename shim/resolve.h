@@ -26,4 +26,16 @@ int lb_cu_resolve(int serve);
 const char *lb_cu_file(void);
 void *lb_cu_sym(const char *sym);
 
+/*
+ * The driver loaded after start-up (a shared cudart dlopens it when it
+ * starts): lb_cu_driver_late fills the driver's empty rows from it once
+ * it is among the loaded objects; returns 1 when the driver is known (now
+ * or before), 0 before lb_init has finished or while none is loaded.
+ * lb_cu_late_row: the same, then row api's real function or NULL.  Both
+ * keep errno; neither is for a hot path (a walk of the loaded objects
+ * whenever some were loaded since the last).
+ */
+int lb_cu_driver_late(void);
+void *lb_cu_late_row(int api);
+
 #endif
