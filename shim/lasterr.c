@@ -127,20 +127,28 @@ lb_status lb_lasterr_begin(void)
 void lb_lasterr_end(const struct lb_call *c, lb_status before)
 {
 	lb_status want, now;
+	int sets;
 
 	/*
 	 * The registration calls return no status and leave the last error
 	 * alone (clr's __hipRegister* end without HIP_RETURN), and so do the
 	 * calls of another library than the runtime's (CUDA's driver):
-	 * lb_le_sets, by the runtime's side of the seam.
+	 * lb_le_sets, by the runtime's side of the seam.  Under the sticky
+	 * rule such a call's policies may still have called the runtime
+	 * (the pool's chunk, for a cuMemAlloc_v2 it serves, from cudart's
+	 * cudaMalloc where the thread has no context yet): then the last
+	 * error must be what it was before, as if the call had succeeded.
 	 */
-	if (!lb_le_on || lb_lasterr_fn(c->api) || !lb_le_sets[c->api])
+	if (!lb_le_on || lb_lasterr_fn(c->api))
+		return;
+	sets = lb_le_sets[c->api];
+	if (!sets && (!lb_le_sticky || lb_rt_own == lb_le.seen))
 		return;
 	if (lb_le_sticky) {
 		lb_status prior = before != LB_ST_OK ? before :
 				  lb_le.owned ? lb_le.last : LB_ST_OK;
 
-		want = lb_is_failure(c->ret) ? c->ret : prior;
+		want = sets && lb_is_failure(c->ret) ? c->ret : prior;
 	} else {
 		want = c->ret;
 	}
@@ -148,7 +156,7 @@ void lb_lasterr_end(const struct lb_call *c, lb_status before)
 	now = lb_le_fn.peek();
 	lb_le.seen = lb_rt_own;
 	lb_le.ok = 0;
-	if (lb_le_sticky) {
+	if (lb_le_sticky && sets) {
 		/* Our peeks left the runtime's command error at now. */
 		lb_le.cmd = c->ret;
 		lb_le.cmd_mark = now;
