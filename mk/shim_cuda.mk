@@ -24,6 +24,7 @@ CUT_DEPS := $(CUT)/check_cuda_table $(BUILD)/liblbshim.so $(BUILD)/lbtrace \
 	$(CUT)/prog_lookup $(CUT)/prog_rtcalls $(CUT)/vecadd_static \
 	$(CUT)/prog_xv $(CUT)/prog_xv_hip \
 	$(BUILD)/gpu/fault_shared $(BUILD)/tests/gpu-cpu/libgpu_twins.so \
+	$(CUT)/prog_cupol \
 	$(HC_RT) $(HC_DRV) $(HCT_PROGS)
 check-cuda: $(CUT_DEPS)
 	@BUILD=$(BUILD) CUDA_HOME=$(CUDA_HOME) \
@@ -40,6 +41,13 @@ $(CUT)/prog_lookup: $(CUT_DIR)/prog_lookup.c
 	@mkdir -p $(@D)
 	$(CC) $(LB_CFLAGS) -Wno-deprecated-declarations -I$(CUDA_HOME)/include \
 		$< -o $@ \
+		-L$(CUDA_HOME)/lib64/stubs -lcuda -L$(CUDA_HOME)/lib64 \
+		-lcudart -ldl -pthread
+
+# The policies on CUDA (t_policies.sh), built as prog_lookup.
+$(CUT)/prog_cupol: $(CUT_DIR)/prog_cupol.c
+	@mkdir -p $(@D)
+	$(CC) $(LB_CFLAGS) -I$(CUDA_HOME)/include $< -o $@ \
 		-L$(CUDA_HOME)/lib64/stubs -lcuda -L$(CUDA_HOME)/lib64 \
 		-lcudart -ldl -pthread
 

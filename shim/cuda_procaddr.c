@@ -163,10 +163,11 @@ __attribute__((used)) void *lb_dlsym_handle(void *handle, const char *name)
 		errno = saved;
 		return fn;
 	}
-	/* resolved: only the library the shim calls (no second copy) */
+	/* resolved: only the library the shim calls (no second copy); a
+	 * driver loaded after start-up is resolved now (resolve_cuda.c) */
 	memcpy(&r, (char *)&lb_real + id * sizeof(void *), sizeof(r));
-	if (!r) /* a library loaded after the shim's start: cudart's driver */
-		r = lb_cu_adopt(id, fn);
+	if (!r)
+		r = lb_cu_late_row(id);
 	w = lb_cu_wrapper_addr(id);
 	errno = saved;
 	return w && (!r || r == fn) ? w : fn;

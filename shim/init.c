@@ -130,18 +130,6 @@ static void lb_add_policy(const struct lb_policy *p, const char *name)
 			       "policy %s is not in this build; ignored", name);
 		return;
 	}
-	/*
-	 * stream0 and pool call HIP's runtime for their own work; until
-	 * they call it through a CUDA seam too (issue 35), they stay off
-	 * where the runtime served is CUDA.  The trace calls none.
-	 */
-	if (lb_cu_served && p != &lb_policy_trace) {
-		if (listed)
-			lb_log(LB_LOG_WARN,
-			       "policy %s does not serve CUDA yet; ignored",
-			       name);
-		return;
-	}
 	if (p->init(listed))
 		lb_active[lb_nactive++] = p;
 }
@@ -184,6 +172,10 @@ static void lb_do_init(void)
 	lb_log(LB_LOG_INFO, "version %s", LB_VERSION);
 	lb_resolve_all(cfg.hip_library);
 	lb_resolve_report();
+	/* The seam's side of the runtime served, before any policy starts
+	 * (rt.h; resolve_cuda.c decides which is served). */
+	if (__atomic_load_n(&lb_cu_served, __ATOMIC_ACQUIRE))
+		lb_rt = &lb_rt_cuda;
 	lb_add_policy(&lb_policy_trace ? &lb_policy_trace : NULL, "trace");
 	lb_add_policy(&lb_policy_stream0 ? &lb_policy_stream0 : NULL,
 		      "stream0");

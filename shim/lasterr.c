@@ -63,21 +63,30 @@ int lb_le_sticky; /* the 7.x rule */
  * lb_lasterr_init on. */
 static struct lb_rt_le_fns lb_le_fn;
 
+/* Rows whose calls store their result (rt.h: lb_rt_le.sets), read by
+ * lb_lasterr_end and LB_LE_NOSET (run_solo.h). */
+uint8_t lb_le_sets[LB_API_COUNT];
+/* The runtime keeps LB_ST_NOT_READY as a failure (CUDA). */
+static int lb_le_nr_kept;
+
 /* Both rules' failure: a status the runtime keeps (7.x: every failure
  * but hipErrorNotReady, clr hipamd/src/hip_internal.hpp HIP_RETURN at
- * the commits cited above). */
+ * the commits cited above; CUDA: every status but success, rt_cuda.c). */
 static int lb_is_failure(lb_status e)
 {
-	return e != LB_ST_OK && e != LB_ST_NOT_READY;
+	return e != LB_ST_OK && (e != LB_ST_NOT_READY || lb_le_nr_kept);
 }
 
 void lb_lasterr_init(void)
 {
-	int v = 0, asked = 0;
+	int v = 0, asked = 0, i;
 
 	lb_rt->le->fns(&lb_le_fn);
 	if (!lb_le_fn.get || !lb_le_fn.peek)
 		return;
+	for (i = 0; i < LB_API_COUNT; i++)
+		lb_le_sets[i] = (uint8_t)!!lb_rt->le->sets(i);
+	lb_le_nr_kept = lb_rt->le->not_ready_kept;
 	/*
 	 * The rule, without a call where the runtime's file name tells the
 	 * release (rt_hip.c): a call now would start the runtime before
@@ -117,22 +126,29 @@ lb_status lb_lasterr_begin(void)
 
 void lb_lasterr_end(const struct lb_call *c, lb_status before)
 {
-	unsigned role = lb_api_info[c->api].role;
 	lb_status want, now;
+	int sets;
 
 	/*
-	 * The registration calls return no hipError_t and leave the last
-	 * error alone (clr's __hipRegister* end without HIP_RETURN).
+	 * The registration calls return no status and leave the last error
+	 * alone (clr's __hipRegister* end without HIP_RETURN), and so do the
+	 * calls of another library than the runtime's (CUDA's driver):
+	 * lb_le_sets, by the runtime's side of the seam.  Under the sticky
+	 * rule such a call's policies may still have called the runtime
+	 * (the pool's chunk, for a cuMemAlloc_v2 it serves, from cudart's
+	 * cudaMalloc where the thread has no context yet): then the last
+	 * error must be what it was before, as if the call had succeeded.
 	 */
-	if (!lb_le_on || lb_lasterr_fn(c->api) ||
-	    role == LB_ROLE_REG_FATBIN || role == LB_ROLE_REG_FUNCTION ||
-	    role == LB_ROLE_UNREG_FATBIN)
+	if (!lb_le_on || lb_lasterr_fn(c->api))
+		return;
+	sets = lb_le_sets[c->api];
+	if (!sets && (!lb_le_sticky || lb_rt_own == lb_le.seen))
 		return;
 	if (lb_le_sticky) {
 		lb_status prior = before != LB_ST_OK ? before :
 				  lb_le.owned ? lb_le.last : LB_ST_OK;
 
-		want = lb_is_failure(c->ret) ? c->ret : prior;
+		want = sets && lb_is_failure(c->ret) ? c->ret : prior;
 	} else {
 		want = c->ret;
 	}
@@ -140,7 +156,7 @@ void lb_lasterr_end(const struct lb_call *c, lb_status before)
 	now = lb_le_fn.peek();
 	lb_le.seen = lb_rt_own;
 	lb_le.ok = 0;
-	if (lb_le_sticky) {
+	if (lb_le_sticky && sets) {
 		/* Our peeks left the runtime's command error at now. */
 		lb_le.cmd = c->ret;
 		lb_le.cmd_mark = now;

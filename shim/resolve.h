@@ -27,14 +27,15 @@ const char *lb_cu_file(void);
 void *lb_cu_sym(const char *sym);
 
 /*
- * A CUDA library the shim found no copy of at its start, seen later:
- * fn, a function of row api, came from it (dlsym(handle, ...) of the
- * program or of cudart).  If that row's library (the runtime or the
- * driver) has no handle yet, the library defining fn becomes it and
- * every empty row of it is filled.  Returns the real function of api
- * afterwards (NULL if still none).  Safe from any thread, any number of
- * times; errno and dlerror() left as they were.
+ * The driver loaded after start-up (a shared cudart dlopens it when it
+ * starts): lb_cu_driver_late fills the driver's empty rows from it once
+ * it is among the loaded objects; returns 1 when the driver is known (now
+ * or before), 0 before lb_init has finished or while none is loaded.
+ * lb_cu_late_row: the same, then row api's real function or NULL.  Both
+ * keep errno; neither is for a hot path (a walk of the loaded objects
+ * whenever some were loaded since the last).
  */
-void *lb_cu_adopt(int api, const void *fn);
+int lb_cu_driver_late(void);
+void *lb_cu_late_row(int api);
 
 #endif

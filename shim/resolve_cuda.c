@@ -12,8 +12,8 @@
  *    cuGetProcAddress_v2.  cudart, shared or static, dlopens it itself
  *    (the issue's facts) inside the program's first runtime call, which
  *    is after the shim's start: then the driver is adopted when cudart
- *    takes cuGetProcAddress_v2 from it with dlsym (lb_cu_adopt, called by
- *    cuda_procaddr.c's dlsym).  Found on an H100 (driver 580.159.04):
+ *    takes cuGetProcAddress_v2 from it with dlsym (lb_cu_driver_late,
+ *    below).  Found on an H100 (driver 580.159.04):
  *    without the adoption every shared-cudart program failed with
  *    "CUDA driver version is insufficient" under the shim.  A driver-API
  *    program links the driver, which is found at the start.
@@ -29,6 +29,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <link.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #define LB_REAL_DIRECT /* the core: not counted in lb_rt_own */
@@ -183,55 +184,79 @@ int lb_cu_resolve(int serve)
 	return found;
 }
 
-void *lb_cu_adopt(int api, const void *fn)
+/* ---- the driver, loaded after start-up ---- */
+
+/*
+ * A shared cudart dlopens libcuda.so.1 when it starts (the issue's
+ * facts, #35), after a program's first call (its __cudaRegisterFatBinary
+ * from a constructor) ran lb_init: the driver's rows are then empty.
+ * They are filled the first time the shim needs one and the driver is
+ * found among the loaded objects: cudart's dlsym of cuGetProcAddress_v2
+ * right after its dlopen (cuda_procaddr.c), a wrapper of a row still
+ * empty, the CUDA side's services (rt_cuda.c).  A walk of the loaded
+ * objects is made again only when objects were loaded since the last
+ * (dlpi_adds), so a process without the driver pays one look per load.
+ */
+static pthread_mutex_t lb_cu_late_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned long long lb_cu_late_adds;
+
+static int lb_cu_adds_one(struct dl_phdr_info *info, size_t size, void *data)
 {
-	static const char *const want[2][2] = {
-		{ "cudaMalloc", "cudaGetDevice" },
-		{ "cuInit", "cuGetProcAddress_v2" }
-	};
-	int saved = errno, k, i;
-	void *h, *none = NULL, *r;
-	Dl_info info;
+	(void)size;
+	*(unsigned long long *)data = info->dlpi_adds;
+	return 1;
+}
 
-	if (api < LB_API_HIP_COUNT || api >= LB_API_COUNT || !fn)
-		return NULL;
-	k = strncmp(lb_api_info[api].version, "libcudart", 9) != 0;
-	if (!__atomic_load_n(&lb_cu_h[k], __ATOMIC_ACQUIRE) &&
-	    dladdr(fn, &info) && info.dli_fname && !lb_in_self(fn) &&
-	    (h = dlopen(info.dli_fname, RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD))) {
-		/* a library of that kind: both of its marks, as at the start */
-		if (!dlsym(h, want[k][0]) || !dlsym(h, want[k][1]) ||
-		    !__atomic_compare_exchange_n(&lb_cu_h[k], &none, h, 0,
-						 __ATOMIC_ACQ_REL,
-						 __ATOMIC_ACQUIRE)) {
-			dlclose(h);
-		} else {
-			snprintf(lb_cu_path[k], sizeof(lb_cu_path[k]), "%s",
-				 info.dli_fname);
-			for (i = LB_API_HIP_COUNT; i < LB_API_COUNT; i++) {
-				void **slot = (void **)((char *)&lb_real +
-							i * sizeof(void *));
-				void *f;
+int lb_cu_driver_late(void)
+{
+	unsigned long long adds = 0;
+	int i, n = 0, saved = errno;
+	void *h;
 
-				if ((strncmp(lb_api_info[i].version,
-					     "libcudart", 9) != 0) != k ||
-				    __atomic_load_n(slot, __ATOMIC_ACQUIRE))
-					continue;
-				f = dlsym(h, lb_api_info[i].symbol);
-				if (f && !lb_in_self(f))
-					__atomic_store_n(slot, f,
-							 __ATOMIC_RELEASE);
-			}
-			lb_log(LB_LOG_DEBUG, "CUDA: %s %s adopted when it was "
-			       "looked up", k ? "driver" : "runtime",
-			       lb_cu_path[k]);
-		}
+	if (__atomic_load_n(&lb_cu_h[1], __ATOMIC_ACQUIRE))
+		return 1;
+	if (!__atomic_load_n(&lb_ready, __ATOMIC_ACQUIRE))
+		return 0; /* lb_init resolves everything itself */
+	dl_iterate_phdr(lb_cu_adds_one, &adds);
+	pthread_mutex_lock(&lb_cu_late_lock);
+	if (lb_cu_h[1] || adds == lb_cu_late_adds)
+		goto out;
+	lb_cu_late_adds = adds;
+	h = lb_cu_find(1, "LBSHIM_CUDA_DRIVER", "cuInit", "cuGetProcAddress_v2");
+	if (!h)
+		goto out;
+	for (i = LB_API_HIP_COUNT; i < LB_API_COUNT; i++) {
+		void *fn, **slot = (void **)((char *)&lb_real +
+					     i * sizeof(void *));
+
+		if (!strncmp(lb_api_info[i].version, "libcudart", 9) ||
+		    __atomic_load_n(slot, __ATOMIC_RELAXED))
+			continue;
+		fn = dlsym(h, lb_api_info[i].symbol);
+		if (lb_in_self(fn))
+			fn = NULL;
+		__atomic_store_n(slot, fn, __ATOMIC_RELEASE);
+		n += fn != NULL;
 	}
 	dlerror();
-	r = __atomic_load_n((void **)((char *)&lb_real + api * sizeof(void *)),
-			    __ATOMIC_ACQUIRE);
+	__atomic_store_n(&lb_cu_h[1], h, __ATOMIC_RELEASE);
+	lb_log(LB_LOG_DEBUG, "CUDA: driver %s, loaded after start-up: %d "
+	       "functions", lb_cu_path[1], n);
+out:
+	pthread_mutex_unlock(&lb_cu_late_lock);
 	errno = saved;
-	return r;
+	return __atomic_load_n(&lb_cu_h[1], __ATOMIC_ACQUIRE) != NULL;
+}
+
+void *lb_cu_late_row(int api)
+{
+	void *fn;
+
+	if (api < LB_API_HIP_COUNT || api >= LB_API_COUNT)
+		return NULL;
+	lb_cu_driver_late();
+	memcpy(&fn, (char *)&lb_real + api * sizeof(void *), sizeof(fn));
+	return fn;
 }
 
 const char *lb_cu_file(void)

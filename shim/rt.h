@@ -6,8 +6,8 @@
  * The policies name no runtime: they call lb_rt->stream_sync(s), test a
  * status against LB_ST_NOT_READY, compare a stream with
  * LB_STREAM_PER_THREAD.  Everything that belongs to one runtime is in its
- * side of the seam: rt_hip.c (HIP, the only side today); a CUDA side
- * (rt_cuda.c) implements the same struct.
+ * side of the seam: rt_hip.c (HIP) and rt_cuda.c (NVIDIA's CUDA, chosen
+ * where the process is served as CUDA: resolve_cuda.c).
  *
  * Contract for a side (rt_<runtime>.c):
  *
@@ -84,6 +84,10 @@ enum {
 #define LB_STREAM_LEGACY ((lb_stream)1)
 #define LB_STREAM_PER_THREAD ((lb_stream)2)
 
+/* Does handle h name the work stream0 moves (rt's null_handles)? */
+#define LB_RT_NULLISH(rt, h) \
+	((uintptr_t)(h) <= 2 && (((rt)->null_handles >> (uintptr_t)(h)) & 1))
+
 /* Is s the legacy default stream (0, or its explicit handle)? */
 static inline int lb_stream_is_legacy(lb_stream s)
 {
@@ -149,6 +153,15 @@ struct lb_rt_le_fns {
 struct lb_rt_le {
 	/* Fills *f (after resolution; the table does not change later). */
 	void (*fns)(struct lb_rt_le_fns *f);
+	/*
+	 * Does a call of row api store its result in the last error (a
+	 * runtime row that returns a status; not a registration, not a
+	 * row of another library, such as CUDA's driver)?
+	 */
+	int (*sets)(int api);
+	/* 1: LB_ST_NOT_READY is kept as the last error like any failure
+	 * (CUDA); 0: it is not (HIP 7.x's rule) */
+	uint8_t not_ready_kept;
 	/*
 	 * The rule, without starting the runtime where it can be told so:
 	 * returns 1 for the sticky rule (a failure is kept until read),
@@ -247,6 +260,19 @@ struct lb_rt {
 	void (*names)(struct lb_rt_names *n);
 
 	/* (d) where the runtimes differ */
+	/* the table's rows of this runtime: ids [row_first, row_end) */
+	uint16_t row_first, row_end;
+	/*
+	 * The handles that name, in a row without LB_F_SPT, the legacy
+	 * default stream's work that stream0 moves to a thread's own
+	 * stream: bit h for handle h (LB_STREAM_NULL, _LEGACY,
+	 * _PER_THREAD).  Each side says why its set is what it is.
+	 */
+	uint8_t null_handles;
+	/* 1: the per-thread rows (LB_F_SPT) are the runtime's own per-thread
+	 * default stream, left alone by stream0; 0: moved as the plain
+	 * rows' (their 0 too) */
+	uint8_t spt_alone;
 	/* the markers of a launch's "extra" array */
 	const void *launch_buffer_ptr, *launch_buffer_size, *launch_end;
 	/* bytes the runtime writes for LB_PTR_ATTR_RANGE_SIZE */
@@ -265,8 +291,11 @@ struct lb_rt {
 	const struct lb_rt_kf *kf;
 };
 
-/* The runtime the process uses (rt_hip.c's until another is chosen). */
+/* The runtime the process uses: rt_hip.c's, or rt_cuda.c's where the
+ * process is served as CUDA (set by lb_init before any policy starts). */
 extern const struct lb_rt *lb_rt __attribute__((visibility("hidden")));
+/* The CUDA side (rt_cuda.c). */
+extern const struct lb_rt lb_rt_cuda __attribute__((visibility("hidden")));
 
 /*
  * The runtime's function of the API table's row NAME, for a policy that

@@ -379,8 +379,24 @@ static int lb_hip_le_sticky(int *version, int *asked)
 	return sticky;
 }
 
+/* HIP's rows store their result but the registrations (clr's
+ * __hipRegister* end without HIP_RETURN). */
+static int lb_hip_le_sets(int api)
+{
+	unsigned role;
+
+	if (api < 0 || api >= LB_API_HIP_COUNT)
+		return 0;
+	role = lb_api_info[api].role;
+	return role != LB_ROLE_REG_FATBIN && role != LB_ROLE_REG_FUNCTION &&
+	       role != LB_ROLE_UNREG_FATBIN;
+}
+
 static const struct lb_rt_le lb_hip_le = {
 	.fns = lb_hip_le_fns,
+	.sets = lb_hip_le_sets,
+	/* 7.x keeps every failure but hipErrorNotReady (lasterr.c) */
+	.not_ready_kept = 0,
 	.sticky = lb_hip_le_sticky,
 };
 
@@ -424,6 +440,17 @@ static const struct lb_rt lb_rt_hip = {
 	.mem_free = lb_hip_mem_free,
 	.mem_info = lb_hip_mem_info,
 	.names = lb_hip_names,
+	.row_first = 0,
+	.row_end = LB_API_HIP_COUNT,
+	/*
+	 * 0 and hipStreamPerThread: a thread's null-stream work in a
+	 * legacy build and its per-thread stream, which the thread's own
+	 * stream stands for (the _spt rows too, whose 0 is that stream);
+	 * hipStreamLegacy names the legacy barrier on purpose and stays
+	 * (policies/stream0/stream0.h says why).
+	 */
+	.null_handles = 1u << 0 | 1u << 2,
+	.spt_alone = 0,
 	/* HIP_LAUNCH_PARAM_* (hip_runtime_api.h): 1, 2, 3 (CUDA ends with
 	 * 0) */
 	.launch_buffer_ptr = HIP_LAUNCH_PARAM_BUFFER_POINTER,

@@ -64,11 +64,14 @@ extern int lb_le_sticky LB_HIDDEN; /* the 7.x rule */
 #define lb_le (lb_hot.le)
 
 /* Calls that leave the last error alone (clr's __hipRegister* end
- * without HIP_RETURN): lb_lasterr_end ignores them. */
+ * without HIP_RETURN; CUDA's registrations and driver calls: lasterr.c's
+ * lb_le_sets): lb_lasterr_end ignores them. */
+extern uint8_t lb_le_sets[LB_API_COUNT] LB_HIDDEN;
 #define LB_LE_NOSET(api)                          \
 	((api) == LB_ID___hipRegisterFatBinary ||  \
 	 (api) == LB_ID___hipRegisterFunction ||   \
-	 (api) == LB_ID___hipUnregisterFatBinary)
+	 (api) == LB_ID___hipUnregisterFatBinary || \
+	 (LB_API_IS_CUDA(api) && !lb_le_sets[api]))
 
 /*
  * Can lb_lasterr_end() be skipped, the runtime's last error being already
@@ -156,7 +159,9 @@ lb_call_init(struct lb_call *c, int api, void *args)
 #define LB_LASTERR_FN(api)                                           \
 	((api) == LB_ID_hipGetLastError ||                           \
 	 (api) == LB_ID_hipPeekAtLastError ||                        \
-	 (api) == LB_ID_hipExtGetLastError)
+	 (api) == LB_ID_hipExtGetLastError ||                        \
+	 (api) == LB_ID_cudaGetLastError ||                          \
+	 (api) == LB_ID_cudaPeekAtLastError)
 
 
 /*

@@ -7,7 +7,9 @@
  * process's served runtime is HIP (lb_cu_served 0), straight to the real
  * function; otherwise the policies' route, lb_run().  The solo routes
  * (run_solo.h's direct and serve paths) are HIP's alone for now: they
- * buy nanoseconds that stream0 and pool, not yet on CUDA, would use.
+ * buy nanoseconds, and CUDA's calls take the general route.  A driver
+ * row still empty when called (the driver loaded after start-up) is
+ * looked for once more (lb_cu_late_row) before its "not initialized".
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -73,13 +75,15 @@ static void *lb_cu_resolve_one(int api)
 	static void lb_cthunk_##NAME(struct lb_call *lb_c, int lb_have)       \
 	{                                                                     \
 		struct lb_args_##NAME *lb_a = lb_c->args;                    \
+		RET(*lb_fn) P = lb_real.NAME;                                 \
 		(void)lb_a;                                                   \
-		if (!lb_have && LB_UNLIKELY(!lb_real.NAME)) {                 \
+		if (LB_UNLIKELY(!lb_fn) && (lb_have ||                          \
+		    !(lb_fn = lb_cu_late_row(LB_ID_##NAME)))) {               \
 			lb_c->ret = lb_missing(LB_ID_##NAME);                 \
 			lb_c->rval = NULL;                                    \
 			return;                                               \
 		}                                                             \
-		LB_CU_STORE_##RET(lb_c, lb_real.NAME(LB_MAPC_N(               \
+		LB_CU_STORE_##RET(lb_c, lb_fn(LB_MAPC_N(                      \
 			LB_NARGS(A), LB_CU_AARG_, lb_a, A)));                 \
 	}                                                                     \
 	static __attribute__((noinline)) RET lb_cslow_##NAME P                \
@@ -104,6 +108,8 @@ static void *lb_cu_resolve_one(int api)
 		if (lb_hooks && !lb_depth &&                                  \
 		    __atomic_load_n(&lb_cu_served, __ATOMIC_ACQUIRE))         \
 			LB_CU_RETURN_##RET(lb_cslow_##NAME A);                \
+		if (!lb_fn && !lb_depth)                                      \
+			lb_fn = lb_cu_late_row(LB_ID_##NAME);                 \
 		if (!lb_fn)                                                   \
 			LB_CU_MISSING_##RET(LB_ID_##NAME);                    \
 		LB_CU_RETURN_##RET(lb_fn A);                                  \
@@ -117,7 +123,8 @@ static void *lb_cu_resolve_one(int api)
 		if (lb_g == 2 && !lb_depth && lb_cu_served)                   \
 			LB_CU_RETURN_##RET(lb_cslow_##NAME A);                \
 		lb_fn = lb_real.NAME;                                         \
-		if (LB_UNLIKELY(!lb_fn))                                      \
+		if (LB_UNLIKELY(!lb_fn) &&                                    \
+		    !(lb_fn = lb_cu_late_row(LB_ID_##NAME)))                  \
 			LB_CU_MISSING_##RET(LB_ID_##NAME);                    \
 		LB_CU_RETURN_##RET(lb_fn A);                                  \
 	}

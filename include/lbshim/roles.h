@@ -192,7 +192,8 @@ enum lb_arole {
 	LB_AR_DATA,	 /* P: where its answer goes */
 	LB_AR_ATTR_LIST, /* P: hipPointer_attribute[NUM] */
 	LB_AR_DATA_LIST, /* P: void *[NUM] */
-	LB_AR_ATTRS_OUT, /* T hipPointerAttribute_t * */
+	LB_AR_ATTRS_OUT, /* P: the runtime's pointer-attributes struct
+			  * (rt.h: attr_device_ptr, attr_host_ptr) */
 	LB_AR_COUNT
 };
 _Static_assert(LB_AR_COUNT <= 64, "lb_arg_tab: one row, one cache line");
@@ -256,7 +257,7 @@ _Static_assert(LB_AR_COUNT <= 64, "lb_arg_tab: one row, one cache line");
 #define LB_RA_DATA(p) (LB_AR_DATA, P, p)
 #define LB_RA_ATTR_LIST(p) (LB_AR_ATTR_LIST, P, p)
 #define LB_RA_DATA_LIST(p) (LB_AR_DATA_LIST, P, p)
-#define LB_RA_ATTRS_OUT(p) (LB_AR_ATTRS_OUT, T, p, hipPointerAttribute_t *)
+#define LB_RA_ATTRS_OUT(p) (LB_AR_ATTRS_OUT, P, p)
 
 /*
  * lb_arg_tab[api][role]: 0 when the row has no parameter in that role,

@@ -303,7 +303,8 @@ static uint8_t lb_pool_op[LB_API_COUNT];
  */
 uint8_t lb_pool_serve_rows[LB_API_COUNT];
 /*
- * Their ids, the first row of each shape in the table (one each: an id
+ * Their ids, the first row of each shape among the served runtime's
+ * rows (hipMalloc and hipFree, or cudaMalloc and cudaFree; one each: an id
  * compared costs what a constant did, where a table's entry is a load
  * more on the hot loop's every call); -1: none.
  */
@@ -320,7 +321,9 @@ void lb_pool_ops_init(void)
 	int i;
 
 	for (i = 0; i < LB_API_COUNT; i++) {
-		int nostream = lb_api_info[i].stream_idx < 0;
+		/* the hot rows are the served runtime's (rt.h) */
+		int nostream = lb_api_info[i].stream_idx < 0 &&
+			       i >= lb_rt->row_first && i < lb_rt->row_end;
 
 		switch (lb_api_info[i].role) {
 		case LB_ROLE_ALLOC:

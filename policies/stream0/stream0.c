@@ -17,7 +17,7 @@
 
 /*
  * Would the legacy runtime have made this sync wait for other threads'
- * work?  Not for an _spt call or LB_STREAM_PER_THREAD: in a per-thread build
+ * work?  Not for a per-thread call or handle: in a per-thread build
  * the runtime's own per-thread stream never waits for other threads, so
  * returning early there is no change and no hazard.
  */
@@ -25,7 +25,7 @@ static int s0_legacy_waits(const struct lb_call *c)
 {
 	if (lb_api_info[c->api].flags & LB_F_SPT)
 		return 0;
-	return !c->stream || !c->stream_named;
+	return !c->stream || lb_stream_is_legacy(c->stream_named);
 }
 
 static void s0_hz_begin_for(const struct lb_call *c)
@@ -117,7 +117,7 @@ static void s0_post_syncs(struct lb_call *c, unsigned op)
 
 /*
  * The Async twin of each synchronous null-stream row, generated from
- * hip_api.def's TWIN column: s0_twin_<name>() calls the twin with the
+ * the TWIN column of hip_api.def and cuda_api.def: s0_twin_<name>() calls the twin with the
  * row's own arguments and S appended.  -1 when the runtime lacks the twin.
  */
 typedef int (*s0_twin_fn)(const void *args, lb_stream s, lb_status *r);
@@ -138,6 +138,7 @@ typedef int (*s0_twin_fn)(const void *args, lb_stream s, lb_status *r);
 #define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	LB_CAT(S0_TWIN_, LB_NARGS(TWIN))(NAME, A, TWIN)
 #include "lbshim/hip_api.def"
+#include "lbshim/cuda_api.def"
 #undef LB_API
 
 #define S0_SLOT_0(NAME)
@@ -146,6 +147,7 @@ static const s0_twin_fn s0_twins[LB_API_COUNT] = {
 #define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
 	LB_CAT(S0_SLOT_, LB_NARGS(TWIN))(NAME)
 #include "lbshim/hip_api.def"
+#include "lbshim/cuda_api.def"
 #undef LB_API
 };
 
@@ -605,12 +607,15 @@ static void s0_post(struct lb_call *c)
 	}
 }
 
+uint8_t s0_null_set;
+
 static int s0_init(int listed)
 {
 	int devsync;
 
 	if (!listed)
 		return 0;
+	s0_null_set = lb_rt->null_handles;
 	devsync = lb_env_choice("LBSHIM_STREAM0_DEVICE_SYNC", s0_devsync_names,
 				S0_DEVSYNC_DEVICE);
 	s0_mode = lb_env_choice("LBSHIM_STREAM0_MODE", s0_mode_names,

@@ -40,14 +40,21 @@
 #define S0_MAXPEND 64 /* other threads remembered during one sync */
 
 /*
- * Is h a handle remap mode moves to S: 0 or LB_STREAM_PER_THREAD?  Not
- * hipStreamLegacy ((lb_stream)1, HIP's include/hip/hip_runtime_api.h
+ * Is h a handle remap mode moves to S: on HIP 0 or hipStreamPerThread?  Not
+ * hipStreamLegacy ((hipStream_t)1, HIP's include/hip/hip_runtime_api.h
  * since rocm-6.2.0; clr hipamd/src/hip_context.cpp on amd-staging treats it
  * as the null stream): a program names it to get the legacy barrier, above
  * all in a -fgpu-default-stream=per-thread build, so it stays legacy.
  */
 #define S0_LEGACY_HANDLE LB_STREAM_LEGACY
-#define S0_IS_NULL(h) (!(h) || (h) == LB_STREAM_PER_THREAD)
+/*
+ * That is HIP's set; CUDA's is 0 and the legacy handle, its per-thread
+ * handle left alone (rt.h: lb_rt->null_handles, each side says why),
+ * copied here at init: one load on the hot path.
+ */
+extern uint8_t s0_null_set LB_HIDDEN;
+#define S0_IS_NULL(h) \
+	((uintptr_t)(h) <= 2 && ((s0_null_set >> (uintptr_t)(h)) & 1))
 /* Adds n to a counter other threads read. */
 #define S0_COUNT(x, n) __atomic_store_n(&(x), (x) + (n), __ATOMIC_RELAXED)
 #define S0_LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)

@@ -87,12 +87,16 @@ void s0_build_sy_ops(int devsync)
 		}
 	}
 	/*
-	 * The exception, by id: in this mode hipStreamBeginCaptureToGraph is
-	 * followed as a submission, as it was before the roles, where its
-	 * role would make it a capture's beginning as hipStreamBeginCapture
-	 * is (an oversight, it seems: left for whoever owns this mode).
+	 * The exception, by id (and its twins'): in this mode
+	 * hipStreamBeginCaptureToGraph is followed as a submission, as it
+	 * was before the roles, where its role would make it a capture's
+	 * beginning as hipStreamBeginCapture is (an oversight, it seems:
+	 * left for whoever owns this mode).
 	 */
-	s0_op[LB_ID_hipStreamBeginCaptureToGraph] = S0_SY_SUBMIT;
+	for (i = 0; i < LB_API_COUNT; i++)
+		if (i == LB_ID_hipStreamBeginCaptureToGraph ||
+		    lb_api_hip_twin(i) == LB_ID_hipStreamBeginCaptureToGraph)
+			s0_op[i] = S0_SY_SUBMIT;
 }
 
 /* remap mode: the ops of each row. */
@@ -169,5 +173,13 @@ void s0_build_ops(int devsync)
 				s0_op[i] = (uint8_t)s0_role_op(i, devsync, 0);
 			break;
 		}
+		/*
+		 * Where the runtime's per-thread rows already run on the
+		 * thread's own default stream (CUDA's _ptsz/_ptds: rt.h,
+		 * spt_alone), they are left to it, their syncs too.
+		 */
+		if (lb_rt->spt_alone && (lb_api_info[i].flags & LB_F_SPT) &&
+		    lb_api_info[i].role != LB_ROLE_DEVICE_SYNC)
+			s0_op[i] = S0_NONE;
 	}
 }

@@ -2,8 +2,9 @@
 # answers without a device or a driver: every wrapped runtime function
 # that returns a cudaError_t, called by prog_rtcalls, gives the same
 # result and leaves the same last error with the shim as without it,
-# under no policy, trace, stream0, pool and all (stream0 and pool say
-# once that they do not serve CUDA yet: stderr, not compared).
+# under no policy, trace, stream0, pool and all (stream0 and pool serve
+# CUDA: their own calls, to cudart here as no driver is loaded, must not
+# change a result or the last error; stderr not compared).
 . tests/cuda/lib.sh
 RT=$CUDA_HOME/lib64/libcudart.so.13
 [ -e "$RT" ] || { echo "no $RT"; exit 77; }

@@ -1,0 +1,108 @@
+#!/bin/sh
+# t_gpu_policies.sh - the policies on CUDA, with the GPU suite's programs
+# (tests/gpu/progs, shared cudart) on hipemu's CUDA face: what make
+# check-gpu shows on the GPU, shown here on the CPU.
+#   - twothread under stream0: the IMU's median sync at least 10 times
+#     shorter than on the legacy stream (15 ms against some 0.03 ms on
+#     this machine: the margin is wide), both threads' results right,
+#     every IMU launch remapped (stream=0x0->S in the trace);
+#   - poolloop under pool: every result right, every allocation after
+#     the first served by the pool (pool=hit);
+#   - reuse under pool: no sum wrong although each freed block's kernel
+#     still runs when the next allocation comes; the pool hands blocks
+#     back (an allocation returns a block an earlier round freed), but
+#     never one whose kernel still runs (same_block=0: the fence);
+#   - fault under trace and under all three: lbtrace crash names
+#     bad_store as the last launch before the sync in flight (or, where
+#     the face ran the kernel before its launch returned, the launch is
+#     in flight and the fault's frame is bad_store's twin).
+set -u
+: "${BUILD:=build}"
+case $BUILD in /*) B=$BUILD ;; *) B=$PWD/$BUILD ;; esac
+FACE=$B/hipemu/cuda
+G=$B/gpu
+SHIM=$B/liblbshim.so
+LBTRACE=$B/lbtrace
+unset LD_PRELOAD LBSHIM_POLICIES LBSHIM_TRACE HIPEMU_FAIL HIPEMU_STATS \
+	2>/dev/null || true
+export HIPEMU_KERNELS=$B/tests/gpu-cpu/libgpu_twins.so
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/gpu-pol.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+val() { grep -o "$2=[^ ]*" "$1" | head -1 | cut -d= -f2; }
+on_face() { LD_LIBRARY_PATH=$FACE timeout 120 "$@"; }
+# under POLICIES NAME CMD...: CMD under the shim, its trace in NAME.lbt
+under() {
+	p=$1 n=$2
+	shift 2
+	LBSHIM_POLICIES=$p LBSHIM_TRACE=$TMP/$n.lbt LD_PRELOAD=$SHIM \
+		on_face "$@"
+}
+# json NAME: the trace's records, one JSON object a line
+json() { "$LBTRACE" print --json "$TMP/$1.lbt"; }
+
+# ---- the two-thread case ----
+on_face "$G/twothread_shared" 20 20 >"$TMP/two" 2>&1 ||
+	fail "twothread: rc $? $(cat "$TMP/two")"
+under stream0,trace two "$G/twothread_shared" 20 20 >"$TMP/two.s0" 2>&1 ||
+	fail "twothread under stream0: rc $? $(cat "$TMP/two.s0")"
+grep -q 'imu_ok=1 cam_ok=1' "$TMP/two.s0" ||
+	fail "twothread under stream0: results $(cat "$TMP/two.s0")"
+leg=$(val "$TMP/two" imu_sync_p50_ms)
+s0=$(val "$TMP/two.s0" imu_sync_p50_ms)
+awk -v l="$leg" -v s="$s0" 'BEGIN { exit !(s * 10 <= l) }' ||
+	fail "twothread: IMU sync p50 $s0 ms under stream0, $leg ms legacy: not 10x shorter"
+json two | grep '"api":"__cudaLaunchKernel"' | grep 'imu_step' >"$TMP/imu"
+n=$(grep -c . "$TMP/imu")
+[ "$n" = 20 ] || fail "twothread: $n IMU launches recorded, want 20"
+r=$(grep -c '"stream":"0x0","stream_used":"0x[1-9a-f]' "$TMP/imu")
+[ "$r" = 20 ] || fail "twothread: $r of 20 IMU launches remapped: $(head -1 "$TMP/imu")"
+echo "twothread: IMU sync p50 $leg ms legacy, $s0 ms under stream0"
+
+# ---- the pool's hot loop ----
+under pool,trace loop "$G/poolloop_shared" 300 4096 >"$TMP/loop" 2>&1 ||
+	fail "poolloop under pool: rc $? $(cat "$TMP/loop")"
+[ "$(val "$TMP/loop" wrong)" = 0 ] || fail "poolloop: $(cat "$TMP/loop")"
+hits=$(json loop | grep '"api":"cudaMalloc"' | grep -c '"pool":"hit"')
+[ "$hits" -ge 299 ] || fail "poolloop: $hits of 300 cudaMalloc served by the pool"
+echo "poolloop: wrong=0, $hits of 300 allocations from the pool"
+
+# ---- reuse under asynchronous kernels ----
+under pool,trace reuse "$G/reuse_shared" 10 65536 >"$TMP/reuse" 2>&1 ||
+	fail "reuse under pool: rc $? $(cat "$TMP/reuse")"
+[ "$(val "$TMP/reuse" wrong)" = 0 ] || fail "reuse: $(cat "$TMP/reuse")"
+[ "$(val "$TMP/reuse" same_block)" = 0 ] ||
+	fail "reuse: a block handed back while its kernel ran: $(cat "$TMP/reuse")"
+# blocks handed back: an allocation's pointer that an earlier free freed
+json reuse | grep '"api":"cuda\(Malloc\|Free\)"' |
+	sed 's/.*"api":"\([a-zA-Z]*\)".*"ptr":"\([^"]*\)".*/\1 \2/' |
+	awk '$1 == "cudaFree" { f[$2] = 1 } $1 == "cudaMalloc" && f[$2] { n++ }
+	     END { print n + 0 }' >"$TMP/back"
+[ "$(cat "$TMP/back")" -ge 5 ] ||
+	fail "reuse: only $(cat "$TMP/back") blocks handed back by the pool"
+echo "reuse: wrong=0, $(cat "$TMP/back") blocks handed back, none while its kernel ran"
+
+# ---- a fault, explained ----
+for p in trace trace,stream0,pool; do
+	rm -f "$TMP/fault.lbt"
+	under $p fault "$G/fault_shared" >"$TMP/fault" 2>&1
+	rc=$?
+	[ $rc = 139 ] || fail "fault under $p: rc $rc, want 139: $(cat "$TMP/fault")"
+	"$LBTRACE" crash "$TMP/fault.lbt" >"$TMP/crash" 2>&1 ||
+		fail "lbtrace crash under $p: $(cat "$TMP/crash")"
+	grep -q 'SIGSEGV' "$TMP/crash" || fail "fault under $p: no signal: $(cat "$TMP/crash")"
+	last=$(grep '__cudaLaunchKernel' "$TMP/crash" | tail -1)
+	case $last in
+	*'kernel=bad_store(int*)'*) ;;
+	*'in flight'*)
+		# hipemu's worker may run the kernel, and fault, before the
+		# launch returns: then the launch is the call in flight (its
+		# record has no kernel yet) and the fault's frame is the
+		# kernel's twin
+		grep -q 'twin__Z9bad_storePi' "$TMP/crash" ||
+			fail "fault under $p: in the launch, no bad_store: $(cat "$TMP/crash")" ;;
+	*) fail "fault under $p: the last launch is not bad_store: $last" ;;
+	esac
+	grep -q 'in flight' "$TMP/crash" || fail "fault under $p: no call in flight"
+done
+echo "fault: lbtrace crash names bad_store under trace and all three"
