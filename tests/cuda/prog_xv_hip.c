@@ -3,7 +3,8 @@
  * (t_lbtrace_ab.sh): prog_xv.cu's calls in HIP, built by cc against
  * lbshim's HIP declarations and run on hipemu; the kernel is registered
  * under nvcc's mangled name of vecadd, whose twin (libcuda_twins.so) runs
- * it.  Its own: hipGetDevice (no CUDA row in the table) and hipEventRecord
+ * it.  Its own: hipExtMallocWithFlags (HIP's alone: no CUDA twin in the
+ * table) and hipEventRecord
  * where the CUDA half records with flags.  Prints "ok" when every sum is
  * right.
  */
@@ -33,7 +34,8 @@ int main(void)
 	dim3 grid = { (N + 255) / 256, 1, 1 }, block = { 256, 1, 1 };
 	hipEvent_t ev;
 	lb_modules_t mods;
-	int i, bad = 0, n = N, dev = -1;
+	int i, bad = 0, n = N;
+	void *ext = NULL;
 
 	args[3] = &n;
 	for (i = 0; i < N; i++) {
@@ -44,7 +46,7 @@ int main(void)
 	__hipRegisterFunction(mods, (const void *)vecadd_stub,
 			      "_Z6vecaddPfPKfS1_i", "_Z6vecaddPfPKfS1_i",
 			      (unsigned)-1, NULL, NULL, NULL, NULL, NULL);
-	CK(hipGetDevice(&dev));
+	CK(hipExtMallocWithFlags(&ext, 256, 0));
 	CK(hipMalloc((void **)&a, sizeof(ha)));
 	CK(hipMalloc((void **)&b, sizeof(hb)));
 	CK(hipMalloc((void **)&c, sizeof(hc)));
