@@ -182,4 +182,11 @@ void lb_config_read(struct lb_config *cfg)
 		       "library name); finding the runtime as usual");
 		cfg->hip_library = NULL;
 	}
+	/* read where a CUDA library is found (resolve_cuda.c); said here */
+	if (lb_getenv("LBSHIM_CUDA_LIBRARY") && !*lb_getenv("LBSHIM_CUDA_LIBRARY"))
+		lb_log(LB_LOG_WARN, "LBSHIM_CUDA_LIBRARY is empty (accepted: a "
+		       "path or library name); finding the runtime as usual");
+	if (lb_getenv("LBSHIM_CUDA_DRIVER") && !*lb_getenv("LBSHIM_CUDA_DRIVER"))
+		lb_log(LB_LOG_WARN, "LBSHIM_CUDA_DRIVER is empty (accepted: a "
+		       "path or library name); finding the driver as usual");
 }

@@ -35,7 +35,8 @@ kind() {
 		echo globs
 	else
 		case $1 in
-		LBSHIM_TRACE | LBSHIM_HIP_LIBRARY) echo path ;;
+		LBSHIM_TRACE | LBSHIM_HIP_LIBRARY | LBSHIM_CUDA_LIBRARY | \
+		LBSHIM_CUDA_DRIVER) echo path ;;
 		LBSHIM_POLICIES) echo list ;;
 		LBSHIM_RUN_ID) echo number ;;
 		*) echo other ;;
@@ -89,7 +90,7 @@ try() {
 	set -- "$1" "$2" "$3" $(awk -v v="$1" '
 		length($0) > 1024 { long = 1 }
 		index($0, v) { n++; next }
-		/stream0: [0-9]* hazards:/ { next }
+		/stream0: [0-9]* (hazards:|dependencies on other threads)/ { next }
 		/./ { other++ }
 		END { print n + 0, other + 0, long + 0 }' e)
 	n=$4 other=$5
@@ -102,7 +103,7 @@ try() {
 		[ "$n" = 1 ] || rfail "$what: $n lines name the variable, want 1: $(head -n 3 e | cut -c 1-200)" ;;
 	esac
 	[ "$other" = 0 ] || [ $k = path ] ||
-		rfail "$what: other lines on stderr: $(grep -av "$1" e | grep -av "stream0: [0-9]* hazards:" | head -n 3 | cut -c 1-200)"
+		rfail "$what: other lines on stderr: $(grep -av "$1" e | grep -Eav "stream0: [0-9]* (hazards:|dependencies on other threads)" | head -n 3 | cut -c 1-200)"
 	[ "$6" = 0 ] || rfail "$what: a warning longer than 1 KiB"
 }
 

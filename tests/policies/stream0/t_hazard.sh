@@ -89,8 +89,8 @@ fi
 [ -x "$B/lbtrace" ] || { echo "no $B/lbtrace: trace mark not checked"; exit 0; }
 mark() {
 	rm -f "$T/t.lbt"
-	env "$@" LBSHIM_TRACE=$T/t.lbt LD_PRELOAD=$SHIM LBSHIM_POLICIES=trace,stream0 \
-		"$P" copy none >/dev/null 2>"$T/e" || fail "copy none under trace,stream0"
+	env "$@" LBSHIM_TRACE="$T/t.lbt" LD_PRELOAD="$SHIM" LBSHIM_POLICIES=trace,stream0 \
+		"$P" copy none >/dev/null 2>"$T/e" || fail "copy none under trace,stream0: $(cat "$T/e")"
 	"$B/lbtrace" print --json "$T/t.lbt" >"$T/j" || fail "lbtrace print"
 	"$B/lbtrace" print "$T/t.lbt" >"$T/txt" || fail "lbtrace print"
 }
