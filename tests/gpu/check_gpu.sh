@@ -89,21 +89,36 @@ for cr in shared static; do
 			"$B/twothread_$cr" $steps 20
 		s0=$(val "$O/two_${cr}_s0.out" imu_sync_total_ms)
 		echo "| $cr cudart | lbshim stream0 | $s0 ms | $(val "$O/two_${cr}_s0.out" imu_sync_p50_ms) | $(val "$O/two_${cr}_s0.out" imu_sync_p99_ms) | $(grep -q 'imu_ok=1 cam_ok=1' "$O/two_${cr}_s0.out" && echo right || echo WRONG) |" >>"$R"
-		two_v[${#two_v[@]}]="$cr $leg $s0 $(grep -c 'imu_ok=1 cam_ok=1' "$O/two_${cr}_s0.out")"
+		two_v[${#two_v[@]}]="$cr $(val "$O/two_${cr}_legacy.out" imu_sync_p50_ms) $(val "$O/two_${cr}_s0.out" imu_sync_p50_ms) $(grep -c 'imu_ok=1 cam_ok=1' "$O/two_${cr}_s0.out")"
 	fi
 done
 echo >>"$R"
+# The verdict reads the medians: the totals hold one wait of a whole
+# camera kernel that nvcc's own per-thread build has too (on the H100,
+# 2026-12-07: 15.5 ms of 15.5 ms total), the first IMU launch loading
+# its module while the camera's kernel runs (CUDA's lazy loading).
 if [ $face = 1 ]; then
 	for v in "${two_v[@]}"; do
 		set -- $v
 		if awk -v l="$2" -v s="$3" 'BEGIN { exit !(s > 0 && l / s >= 100) }' && [ "$4" = 1 ]; then
-			verdict PASS "two-thread, $1 cudart: the IMU's sync under stream0 is $(awk -v l="$2" -v s="$3" 'BEGIN { printf "%.0f", l / s }')x shorter than legacy (goal >= 100x), results right"
+			verdict PASS "two-thread, $1 cudart: the IMU's median sync under stream0 is $(awk -v l="$2" -v s="$3" 'BEGIN { printf "%.0f", l / s }')x shorter than legacy (goal >= 100x), results right"
 		else
-			verdict FAIL "two-thread, $1 cudart: legacy $2 ms, stream0 $3 ms (goal >= 100x shorter), results right: $4"
+			verdict FAIL "two-thread, $1 cudart: median sync legacy $2 ms, stream0 $3 ms (goal >= 100x shorter), results right: $4"
 		fi
 	done
 else
 	verdict NOT-RUN "two-thread under stream0: the shim has no CUDA face"
+fi
+
+# ---- the two-thread case traced, legacy above stream0: the picture
+if [ $face = 1 ]; then
+	run two_tl_legacy $(shim_env trace "$O/two_tl_legacy.lbt") -- \
+		"$B/twothread_shared" 20 20
+	run two_tl_s0 $(shim_env trace,stream0 "$O/two_tl_s0.lbt") -- \
+		"$B/twothread_shared" 20 20
+	"$LBT" export --svg "$O/two_timeline.svg" --window 100 \
+		"$O/two_tl_legacy.lbt" "$O/two_tl_s0.lbt" >>"$L" 2>&1 &&
+		echo "- timeline of the two-thread case, legacy above stream0: two_timeline.svg" >>"$R"
 fi
 
 # ---- a static cudart's driver calls, under trace
