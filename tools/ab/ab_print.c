@@ -235,7 +235,7 @@ void lbt_ab_print_text(const struct ab *ab, const struct lbs_ratio *wall,
 
 /* ---- JSON ---- */
 
-static void json_str(const char *s)
+void lbt_ab_json_str(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
@@ -302,7 +302,7 @@ static void json_sides(const struct ab_row *r)
 	for (k = 0; k < 2; k++) {
 		printf("\"name_%c\":", 'a' + k);
 		if (r->side[k])
-			json_str(r->side[k]);
+			lbt_ab_json_str(r->side[k]);
 		else
 			printf("null");
 		putchar(',');
@@ -319,16 +319,16 @@ static void json_group(const struct ab_group *g, char **args, int nargs)
 	       lbt_ab_runtimes(g), g->nruns, files_read(g), g->ncalls);
 	for (j = 0; j < nargs; j++) {
 		printf(j ? "," : "");
-		json_str(args[j]);
+		lbt_ab_json_str(args[j]);
 	}
 	printf("],\"run_list\":[");
 	for (i = 0; i < g->nruns; i++) {
 		const struct ab_run *r = &g->runs[i];
 
 		printf("%s{\"key\":", i ? "," : "");
-		json_str(r->key);
+		lbt_ab_json_str(r->key);
 		printf(",\"dir\":");
-		json_str(r->dir ? r->dir : "");
+		lbt_ab_json_str(r->dir ? r->dir : "");
 		printf(",\"run_id\":%" PRIu64 ",\"files\":%d,\"start_ns\":%" PRIu64
 		       ",\"wall_ns\":%" PRIu64 ",\"crashed\":%s,\"clean\":%s}",
 		       r->run_id, r->nfiles, r->start_ns,
@@ -362,7 +362,7 @@ void lbt_ab_print_json(const struct ab *ab, const struct lbs_ratio *wall,
 				continue;
 			printf("%s{\"name\":", first ? "" : ",");
 			first = 0;
-			json_str(r->name);
+			lbt_ab_json_str(r->name);
 			putchar(',');
 			if (ab->cross && kind == ROW_API)
 				json_sides(r);

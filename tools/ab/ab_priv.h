@@ -98,6 +98,10 @@ void lbt_ab_print_unmatched(const struct ab *ab, int json);
 void lbt_ab_print_text(const struct ab *ab, const struct lbs_ratio *wall,
 		   const struct ab_args *args);
 
+/* Prints S on stdout as a JSON string, quotes and control bytes
+ * escaped (ab_print.c; twins.c's unmatched rows use it too). */
+void lbt_ab_json_str(const char *s);
+
 /* Prints the comparison as one JSON document on stdout. */
 void lbt_ab_print_json(const struct ab *ab, const struct lbs_ratio *wall,
 		   const struct ab_args *args);

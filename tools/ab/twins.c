@@ -207,22 +207,6 @@ static const char *why(const struct ab *ab, const struct ab_row *r, int k,
 	return buf;
 }
 
-static void json_str(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	putchar('"');
-	for (; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			printf("\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f)
-			printf("\\u%04x", *p);
-		else
-			putchar(*p);
-	}
-	putchar('"');
-}
-
 /* Row R, called on side K alone, as a JSON object. */
 static void put_json(const struct ab *ab, const struct ab_row *r, int k)
 {
@@ -230,9 +214,9 @@ static void put_json(const struct ab *ab, const struct ab_row *r, int k)
 
 	printf("{\"kind\":\"%s\",\"name\":",
 	       r->kind == ROW_KERNEL ? "kernel" : "api");
-	json_str(r->name);
+	lbt_ab_json_str(r->name);
 	printf(",\"only_in\":\"%s\",\"why\":", ab->g[k].label);
-	json_str(why(ab, r, k, buf, sizeof(buf)));
+	lbt_ab_json_str(why(ab, r, k, buf, sizeof(buf)));
 	putchar('}');
 }
 
