@@ -16,6 +16,7 @@
 #include "format/fmt.h"
 #include "format/runtime.h"
 #include "cmd/sketch.h"
+#include "cmd/strhash.h"
 
 struct nrow {
 	char *name;	/* key: the name, with the configuration for kernels */
@@ -39,22 +40,13 @@ struct nsys {
 	int oom;
 };
 
-static uint64_t hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ull;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
-	return h;
-}
-
 /* Row of KEY in T, made if new (KEY copied); NULL when out of memory. */
 static struct nrow *row_of(struct ntable *t, const char *key)
 {
 	size_t h, i;
 
 	if (t->nslot) {
-		for (h = hash(key) & (t->nslot - 1); t->slot[h];
+		for (h = lbt_str_hash(key) & (t->nslot - 1); t->slot[h];
 		     h = (h + 1) & (t->nslot - 1))
 			if (!strcmp(t->rows[t->slot[h] - 1].name, key))
 				return &t->rows[t->slot[h] - 1];
@@ -66,7 +58,7 @@ static struct nrow *row_of(struct ntable *t, const char *key)
 		if (!sl)
 			return NULL;
 		for (i = 0; i < t->n; i++) {
-			h = hash(t->rows[i].name) & (ns - 1);
+			h = lbt_str_hash(t->rows[i].name) & (ns - 1);
 			while (sl[h])
 				h = (h + 1) & (ns - 1);
 			sl[h] = (uint32_t)i + 1;
@@ -89,7 +81,7 @@ static struct nrow *row_of(struct ntable *t, const char *key)
 	if (!t->rows[t->n].name)
 		return NULL;
 	t->rows[t->n].shown = t->rows[t->n].name;
-	for (h = hash(key) & (t->nslot - 1); t->slot[h];
+	for (h = lbt_str_hash(key) & (t->nslot - 1); t->slot[h];
 	     h = (h + 1) & (t->nslot - 1))
 		;
 	t->slot[h] = (uint32_t)++t->n;

@@ -12,6 +12,7 @@
 #include "cmd/summary.h"
 #include "lbshim/names.h"
 #include "cmd/sketch.h"
+#include "cmd/strhash.h"
 #include "format/kinfo.h"
 
 /* distinct kernels per file; more are not counted */
@@ -70,15 +71,6 @@ struct summary {
 	int oom;
 };
 
-static uint64_t hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ull;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
-	return h;
-}
-
 static int grow(struct table *t)
 {
 	size_t nc = t->cap ? t->cap * 2 : 64, i;
@@ -96,7 +88,7 @@ static int grow(struct table *t)
 	t->slot = sl;
 	t->nslot = nc * 2;
 	for (i = 0; i < t->n; i++) {
-		size_t h = hash(t->rows[i].name) & (t->nslot - 1);
+		size_t h = lbt_str_hash(t->rows[i].name) & (t->nslot - 1);
 
 		while (t->slot[h])
 			h = (h + 1) & (t->nslot - 1);
@@ -111,7 +103,7 @@ static int32_t row_of(struct table *t, const char *name, size_t limit)
 	size_t h;
 
 	if (t->slot) {
-		h = hash(name) & (t->nslot - 1);
+		h = lbt_str_hash(name) & (t->nslot - 1);
 		for (; t->slot[h]; h = (h + 1) & (t->nslot - 1))
 			if (!strcmp(t->rows[t->slot[h] - 1].name, name))
 				return t->slot[h] - 1;
@@ -122,7 +114,7 @@ static int32_t row_of(struct table *t, const char *name, size_t limit)
 	}
 	if ((t->n == t->cap && grow(t)) || !t->slot)
 		return -1;
-	h = hash(name) & (t->nslot - 1);
+	h = lbt_str_hash(name) & (t->nslot - 1);
 	while (t->slot[h])
 		h = (h + 1) & (t->nslot - 1);
 	memset(&t->rows[t->n], 0, sizeof(t->rows[t->n]));
@@ -163,7 +155,7 @@ static int attach_kinfo(struct summary *s)
 
 		if (!name)
 			continue;
-		h = hash(name) & (s->kernels.nslot - 1);
+		h = lbt_str_hash(name) & (s->kernels.nslot - 1);
 		for (; s->kernels.slot[h]; h = (h + 1) & (s->kernels.nslot - 1)) {
 			struct stat_row *row =
 			    &s->kernels.rows[s->kernels.slot[h] - 1];
