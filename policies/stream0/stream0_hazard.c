@@ -285,27 +285,52 @@ static void hz_granule(const struct hz_me *me, uint64_t g, unsigned lo,
 	S0_STORE(s->key, base | lo);
 }
 
-/* Bytes [lo, hi) in the range table: granule by granule, as above. */
+/*
+ * The granules of bytes [lo, hi) (hi > lo) that the range table keeps:
+ * all of a short range, the first and last S0_HZ_MAXGRAN / 2 of a long
+ * one.  hz_walk_start, then hz_walk_next until it returns 0.
+ */
+struct hz_walk {
+	uint64_t g, last, skip_lo, skip_hi;
+};
+
+static inline void hz_walk_start(struct hz_walk *w, uintptr_t lo,
+				 uintptr_t hi)
+{
+	w->g = lo >> S0_HZ_GRAN_SHIFT;
+	w->last = (hi - 1) >> S0_HZ_GRAN_SHIFT;
+	w->skip_lo = w->skip_hi = 0;
+	if (w->last - w->g >= S0_HZ_MAXGRAN) {
+		w->skip_lo = w->g + S0_HZ_MAXGRAN / 2;
+		w->skip_hi = w->last - S0_HZ_MAXGRAN / 2;
+	}
+}
+
+/* The next granule into *G: 1, or 0 past the last. */
+static inline int hz_walk_next(struct hz_walk *w, uint64_t *g)
+{
+	if (w->g > w->last)
+		return 0;
+	if (w->g == w->skip_lo && w->skip_hi > w->skip_lo)
+		w->g = w->skip_hi + 1;
+	*g = w->g++;
+	return 1;
+}
+
+/* Bytes [lo, hi) in the range table: granule by granule (hz_granule). */
 static void hz_range(const struct hz_me *me, uintptr_t lo, uintptr_t hi,
 		     uint64_t tag, uint64_t n, struct hz_found *f, int write)
 {
-	uint64_t g, g0, g1, skip_lo = 0, skip_hi = 0;
+	struct hz_walk w;
+	uint64_t g;
 
 	if (hi <= lo || !lo)
 		return;
-	g0 = lo >> S0_HZ_GRAN_SHIFT;
-	g1 = (hi - 1) >> S0_HZ_GRAN_SHIFT;
-	/* A long range: its first and last S0_HZ_MAXGRAN / 2 granules. */
-	if (g1 - g0 >= S0_HZ_MAXGRAN) {
-		skip_lo = g0 + S0_HZ_MAXGRAN / 2;
-		skip_hi = g1 - S0_HZ_MAXGRAN / 2;
-	}
-	for (g = g0; g <= g1; g++) {
+	hz_walk_start(&w, lo, hi);
+	while (hz_walk_next(&w, &g)) {
 		uint64_t base;
 		unsigned a, b;
 
-		if (g == skip_lo && skip_hi > skip_lo)
-			g = skip_hi + 1;
 		base = g << S0_HZ_GRAN_SHIFT;
 		a = lo > base ? (unsigned)(lo - base) : 0;
 		b = hi - base < S0_HZ_GRAN ? (unsigned)(hi - base) : S0_HZ_GRAN;
@@ -315,21 +340,15 @@ static void hz_range(const struct hz_me *me, uintptr_t lo, uintptr_t hi,
 
 void s0_hz_range_clear(uintptr_t lo, uintptr_t hi)
 {
-	uint64_t g, g0, g1, skip_lo = 0, skip_hi = 0, k;
+	struct hz_walk w;
+	uint64_t g, k;
 
 	if (!hz_tab || hi <= lo)
 		return;
-	g0 = lo >> S0_HZ_GRAN_SHIFT;
-	g1 = (hi - 1) >> S0_HZ_GRAN_SHIFT;
-	if (g1 - g0 >= S0_HZ_MAXGRAN) {
-		skip_lo = g0 + S0_HZ_MAXGRAN / 2;
-		skip_hi = g1 - S0_HZ_MAXGRAN / 2;
-	}
-	for (g = g0; g <= g1; g++) {
+	hz_walk_start(&w, lo, hi);
+	while (hz_walk_next(&w, &g)) {
 		struct s0_hz_slot *s;
 
-		if (g == skip_lo && skip_hi > skip_lo)
-			g = skip_hi + 1;
 		s = &hz_tab[hz_hash(g)];
 		k = S0_LOAD(s->key);
 		if (k && (k >> S0_HZ_GRAN_SHIFT) == g)
