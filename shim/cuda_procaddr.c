@@ -34,6 +34,7 @@
 #define LB_REAL_DIRECT /* the core: not counted in lb_rt_own */
 #include "shim.h"
 #include "resolve.h"
+#include "tramp.h"
 
 typedef void *(*lb_dlsym_fn)(void *handle, const char *name);
 
@@ -86,20 +87,7 @@ __asm__(".text\n"
 	"	testq %rax, %rax\n"
 	"	jz 2f\n"
 	"	jmp *%rax\n"
-	"2:	pushq %rdi\n"
-	"	.cfi_adjust_cfa_offset 8\n"
-	"	pushq %rsi\n"
-	"	.cfi_adjust_cfa_offset 8\n"
-	"	subq $8, %rsp\n"
-	"	.cfi_adjust_cfa_offset 8\n"
-	"	call lb_dlsym_resolve\n"
-	"	addq $8, %rsp\n"
-	"	.cfi_adjust_cfa_offset -8\n"
-	"	popq %rsi\n"
-	"	.cfi_adjust_cfa_offset -8\n"
-	"	popq %rdi\n"
-	"	.cfi_adjust_cfa_offset -8\n"
-	"	jmp *%rax\n"
+	"2:" LB_TRAMP_CALL("", "lb_dlsym_resolve")
 	"	.cfi_endproc\n"
 	".size dlsym, .-dlsym\n");
 #endif

@@ -31,6 +31,7 @@
 #include "lbshim/pp.h"
 #include "shim.h"
 #include "elfdyn.h"
+#include "tramp.h"
 
 typedef void *(*lb_dlopen_fn)(const char *file, int mode);
 
@@ -59,21 +60,8 @@ __asm__(".text\n"
 	"	testq %rax, %rax\n"
 	"	jz 1f\n"
 	"	jmp *%rax\n"
-	"1:	pushq %rdi\n"
-	"	.cfi_adjust_cfa_offset 8\n"
-	"	pushq %rsi\n"
-	"	.cfi_adjust_cfa_offset 8\n"
-	"	subq $8, %rsp\n"
-	"	.cfi_adjust_cfa_offset 8\n"
-	"	movq 24(%rsp), %rdx\n"
-	"	call lb_dl_enter\n"
-	"	addq $8, %rsp\n"
-	"	.cfi_adjust_cfa_offset -8\n"
-	"	popq %rsi\n"
-	"	.cfi_adjust_cfa_offset -8\n"
-	"	popq %rdi\n"
-	"	.cfi_adjust_cfa_offset -8\n"
-	"	jmp *%rax\n"
+	/* the return address, lb_dl_enter's third argument */
+	"1:" LB_TRAMP_CALL("	movq 24(%rsp), %rdx\n", "lb_dl_enter")
 	"	.cfi_endproc\n"
 	".size dlopen, .-dlopen\n");
 #endif
