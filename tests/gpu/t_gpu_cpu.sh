@@ -6,18 +6,7 @@
 # waits behind the camera on the legacy stream; the pool loop and the
 # reuse case compute every result right; the fault kills the process
 # (on hipemu the twin's bad store is a CPU fault).
-set -u
-: "${BUILD:=build}"
-case $BUILD in /*) B=$BUILD ;; *) B=$PWD/$BUILD ;; esac
-FACE=$B/hipemu/cuda
-G=$B/gpu
-unset LD_PRELOAD LBSHIM_POLICIES HIPEMU_FAIL HIPEMU_STATS 2>/dev/null || true
-export HIPEMU_KERNELS=$B/tests/gpu-cpu/libgpu_twins.so
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/gpu-cpu.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-val() { grep -o "$2=[^ ]*" "$1" | head -1 | cut -d= -f2; }
-on_face() { LD_LIBRARY_PATH=$FACE timeout 120 "$@"; }
+. tests/gpu/lib.sh
 
 # The two-thread case: 20 IMU steps, 20 ms camera kernels.  On the legacy
 # stream each IMU sync waits for the camera's kernel in flight, so the

@@ -16,21 +16,7 @@
 #     bad_store as the last launch before the sync in flight (or, where
 #     the face ran the kernel before its launch returned, the launch is
 #     in flight and the fault's frame is bad_store's twin).
-set -u
-: "${BUILD:=build}"
-case $BUILD in /*) B=$BUILD ;; *) B=$PWD/$BUILD ;; esac
-FACE=$B/hipemu/cuda
-G=$B/gpu
-SHIM=$B/liblbshim.so
-LBTRACE=$B/lbtrace
-unset LD_PRELOAD LBSHIM_POLICIES LBSHIM_TRACE HIPEMU_FAIL HIPEMU_STATS \
-	2>/dev/null || true
-export HIPEMU_KERNELS=$B/tests/gpu-cpu/libgpu_twins.so
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/gpu-pol.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-val() { grep -o "$2=[^ ]*" "$1" | head -1 | cut -d= -f2; }
-on_face() { LD_LIBRARY_PATH=$FACE timeout 120 "$@"; }
+. tests/gpu/lib.sh
 # under POLICIES NAME CMD...: CMD under the shim, its trace in NAME.lbt
 under() {
 	p=$1 n=$2
