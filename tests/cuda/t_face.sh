@@ -8,11 +8,8 @@
 # the tables it asks for), and it fails the same way with the shim.
 . tests/cuda/lib.sh
 cd "$TMP"
-# calls FILE: the call counts of a HIPEMU_STATS file, one a line
-calls() {
-	tr ',' '\n' <"$1" | sed 's/"calls": {//; s/[{}]//g' |
-		sed -n 's/^ *"\([^"]*\)": *\([0-9]*\) *$/\1 \2/p' | sort
-}
+# calls FILE: the counts of a HIPEMU_STATS file, one a line, sorted
+calls() { counts "$1" | sort; }
 check() { # NAME CMD...
 	name=$1
 	shift
