@@ -14,3 +14,15 @@ unset LBSHIM_POLICIES LBSHIM_TRACE LBSHIM_LOG LBSHIM_CUDA_LIBRARY \
 with_shim() {
 	LD_PRELOAD=$SHIM timeout 120 "$@"
 }
+
+# traced NAME CMD...: CMD on the face under the trace policy alone, its
+# trace in $TMP/NAME.lbt
+traced() {
+	traced_n=$1
+	shift
+	LBSHIM_POLICIES=trace LBSHIM_TRACE=$TMP/$traced_n.lbt \
+		LD_PRELOAD=$SHIM on_face "$@"
+}
+
+# The Python that reads lbtrace's JSON (the one on PATH, by its path)
+PY=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) || PY=python3

@@ -6,17 +6,14 @@
 # with why.  Two CUDA runs compare as two HIP runs do: by name, no
 # twins, no list.
 . tests/cuda/lib.sh
-PY=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) || PY=python3
 # ok EXPR WHAT: the Python expression EXPR on d = the JSON document ab.json
 ok() {
 	"$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if eval(sys.argv[2]) else 1)' \
 		"$TMP/ab.json" "$1" || fail "$2: $1"
 }
 cd "$TMP"
-LBSHIM_POLICIES=trace LBSHIM_TRACE=$TMP/cuda.lbt LD_PRELOAD=$SHIM \
-	on_face "$T/prog_xv" >out 2>&1 || fail "prog_xv: $(cat out)"
-LBSHIM_POLICIES=trace LBSHIM_TRACE=$TMP/cuda2.lbt LD_PRELOAD=$SHIM \
-	on_face "$T/prog_xv" >out 2>&1 || fail "prog_xv (2): $(cat out)"
+traced cuda "$T/prog_xv" >out 2>&1 || fail "prog_xv: $(cat out)"
+traced cuda2 "$T/prog_xv" >out 2>&1 || fail "prog_xv (2): $(cat out)"
 LBSHIM_POLICIES=trace LBSHIM_TRACE=$TMP/hip.lbt LD_PRELOAD=$SHIM \
 	LD_LIBRARY_PATH=$B/hipemu timeout 120 "$T/prog_xv_hip" >out 2>&1 ||
 	fail "prog_xv_hip: $(cat out)"

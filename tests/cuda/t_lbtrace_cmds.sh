@@ -6,10 +6,8 @@
 # SVG timeline of that crash.
 . tests/cuda/lib.sh
 G=$B/gpu
-PY=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) || PY=python3
 cd "$TMP"
-LBSHIM_POLICIES=trace LBSHIM_TRACE=$TMP/xv.lbt LD_PRELOAD=$SHIM \
-	on_face "$T/prog_xv" >out 2>&1 || fail "prog_xv: $(cat out)"
+traced xv "$T/prog_xv" >out 2>&1 || fail "prog_xv: $(cat out)"
 
 # print
 "$LBTRACE" print xv.lbt >p.txt || fail "print: exit $?"
@@ -31,8 +29,7 @@ sys.exit(0 if ("cuMemFree_v2", "CUDA_SUCCESS") in names and
 
 # crash: SIGSEGV in the kernel's twin, on a worker thread that made no
 # call; the main thread in the sync after the bad launch
-HIPEMU_KERNELS=$B/tests/gpu-cpu/libgpu_twins.so LBSHIM_POLICIES=trace \
-	LBSHIM_TRACE=$TMP/f.lbt LD_PRELOAD=$SHIM on_face "$G/fault_shared" \
+HIPEMU_KERNELS=$B/tests/gpu-cpu/libgpu_twins.so traced f "$G/fault_shared" \
 	>out 2>&1
 rc=$?
 [ $rc = 139 ] || fail "fault_shared: rc $rc, want 139: $(cat out)"

@@ -9,8 +9,7 @@
 on_face "$T/prog_lookup" - >"$TMP/plain" 2>&1 || fail "without the shim"
 ! grep -q ': shim' "$TMP/plain" || fail "shim without the shim?"
 cd "$TMP"
-LBSHIM_POLICIES=trace LBSHIM_TRACE=$TMP/l.lbt LD_PRELOAD=$SHIM on_face \
-	"$T/prog_lookup" "$SHIM" >"$TMP/out" 2>&1 || fail "$(cat "$TMP/out")"
+traced l "$T/prog_lookup" "$SHIM" >"$TMP/out" 2>&1 || fail "$(cat "$TMP/out")"
 cat >"$TMP/want" <<'W'
 dlsym cuGetProcAddress_v2: shim
 dlsym cuMemAlloc_v2: shim

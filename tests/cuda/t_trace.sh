@@ -6,8 +6,7 @@
 # lbtrace print and summary read it.
 . tests/cuda/lib.sh
 cd "$TMP"
-HIPEMU_STATS=$TMP/stats LBSHIM_POLICIES=trace LBSHIM_TRACE=$TMP/v.lbt \
-	LD_PRELOAD=$SHIM on_face "$HT/vecadd" >"$TMP/out" 2>&1 ||
+HIPEMU_STATS=$TMP/stats traced v "$HT/vecadd" >"$TMP/out" 2>&1 ||
 	fail "vecadd: $(cat "$TMP/out")"
 "$LBTRACE" print "$TMP/v.lbt" >"$TMP/print" || fail "lbtrace print"
 grep -q '__cudaLaunchKernel(kernel=vecadd(float\*, float const\*, float const\*, int), grid=(4,1,1), block=(256,1,1), shmem=0' \
@@ -28,8 +27,7 @@ diff "$TMP/want" "$TMP/got" || fail "records are not the calls"
 grep -q 'runtime: CUDA' "$TMP/sum" || fail "header: $(grep runtime "$TMP/sum")"
 grep -q ' vecadd(float\*' "$TMP/sum" || fail "no kernel table"
 # the driver API: a module's function named in its launch
-LBSHIM_POLICIES=trace LBSHIM_TRACE=$TMP/d.lbt LD_PRELOAD=$SHIM \
-	on_face "$HT/drv" "$HT/kern.cubin" >"$TMP/dout" 2>&1 ||
+traced d "$HT/drv" "$HT/kern.cubin" >"$TMP/dout" 2>&1 ||
 	fail "drv: $(cat "$TMP/dout")"
 "$LBTRACE" print "$TMP/d.lbt" >"$TMP/dprint" || fail "lbtrace print drv"
 grep -q 'cuLaunchKernel(kernel=[a-z_]' "$TMP/dprint" ||
