@@ -455,6 +455,37 @@ static void lb_kreg_kernel(const void *key, const char *name, const void *f,
 }
 
 /*
+ * Launch handle h of registered stub f: CUDA's nvcc-built stubs launch by
+ * the cudaKernel_t that __cudaGetKernel(&h, stub) gave them, not by the
+ * stub (crt/host_runtime.h:130-142 of CUDA 13.0, __cudaLaunch), so h gets
+ * f's name and plan.  Plans and names are never freed (a replaced plan
+ * is left: lb_kreg_kernel), so the two entries may share them.
+ */
+static void lb_kreg_alias(const void *h, const void *f)
+{
+	struct lb_kpent *s, *e;
+	struct lb_kptab *t;
+	int fresh = 0;
+
+	if (!h || !f || h == f)
+		return;
+	pthread_mutex_lock(&lb_kmod_lock);
+	s = lb_kp_ent((uintptr_t)f);
+	t = s && s->kn.name ? lb_kp_room() : NULL;
+	s = t ? lb_kp_ent((uintptr_t)f) : NULL; /* t may be a new table */
+	e = s ? lb_kp_slot(t, (uintptr_t)h, &fresh) : NULL;
+	if (e) {
+		__atomic_store_n(&e->kn.idgen, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&e->kn.name, s->kn.name, __ATOMIC_RELEASE);
+		__atomic_store_n(&e->plan, s->plan, __ATOMIC_RELEASE);
+		if (fresh)
+			lb_kp_publish(t, e, (uintptr_t)h);
+		__atomic_add_fetch(&lb_kp_gen, 1, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&lb_kmod_lock);
+}
+
+/*
  * Learns from a registration or module call by its role (roles.h): the
  * module, image, file, kernel and name are read by their argument roles.
  */
@@ -506,6 +537,10 @@ void lb_kreg_learn(const struct lb_call *c)
 		if (c->ret == hipSuccess && out)
 			lb_kreg_kernel(lb_ar_ptr(api, a, LB_AR_MODULE),
 				       lb_ar_ptr(api, a, LB_AR_NAME), *out, 1);
+		break;
+	case LB_ROLE_KERNEL_HANDLE:
+		if (c->ret == hipSuccess && out)
+			lb_kreg_alias(*out, lb_ar_ptr(api, a, LB_AR_KERNEL));
 		break;
 	default:
 		break;

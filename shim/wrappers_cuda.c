@@ -5,9 +5,14 @@
  * policy, on a thread already inside the shim (a runtime call's own
  * driver calls: one call to the policies, one record), or where the
  * process's served runtime is HIP (lb_cu_served 0), straight to the real
- * function; otherwise the policies' route, lb_run().  The solo routes
- * (run_solo.h's direct and serve paths) are HIP's alone for now: they
- * buy nanoseconds, and CUDA's calls take the general route.  A driver
+ * function; otherwise the policies' routes: one policy alone (SOLO:
+ * lb_pipeline with the row's id, kind and flags and the thunk as
+ * constants, as HIP's lb_slow_<name>), else lb_run().  lb_run's
+ * generality (per-row facts looked up, the loop over policies, the
+ * thunk called through a pointer) cost some 100 instructions of a CUDA
+ * call's 500 with one policy (tests/bench/NOTES.md, "CUDA").  The short
+ * routes (run_solo.h's direct and serve paths) are HIP's alone for now.
+ * A driver
  * row still empty when called (the driver loaded after start-up) is
  * looked for once more (lb_cu_late_row) before its "not initialized".
  */
@@ -71,8 +76,9 @@ static void *lb_cu_resolve_one(int api)
 	return fn;
 }
 
-#define LB_CU_WRAPPER(RET, NAME, P, A, SIDX)                                  \
-	static void lb_cthunk_##NAME(struct lb_call *lb_c, int lb_have)       \
+#define LB_CU_WRAPPER(RET, NAME, P, A, SIDX, KIND, FLAGS)                    \
+	static inline __attribute__((always_inline)) void lb_cthunk_##NAME(   \
+		struct lb_call *lb_c, int lb_have)                            \
 	{                                                                     \
 		struct lb_args_##NAME *lb_a = lb_c->args;                    \
 		RET(*lb_fn) P = lb_real.NAME;                                 \
@@ -93,7 +99,12 @@ static void *lb_cu_resolve_one(int api)
 		struct lb_call lb_c;                                          \
 		lb_call_init(&lb_c, LB_ID_##NAME, &lb_a);                     \
 		lb_c.stream = lb_argv[(SIDX) >= 0 ? (SIDX) + 1 : 0];          \
-		lb_run(&lb_c, lb_cthunk_##NAME);                              \
+		if (LB_LIKELY(lb_solo.on))                                    \
+			lb_pipeline(LB_ROUTE_SOLO, &lb_c, lb_cthunk_##NAME,   \
+				    LB_ID_##NAME, LB_KIND_##KIND, FLAGS,      \
+				    lb_real.NAME != NULL, NULL, 1);           \
+		else                                                          \
+			lb_run(&lb_c, lb_cthunk_##NAME);                      \
 		LB_CU_RESULT_##RET(lb_c);                                     \
 	}                                                                     \
 	static __attribute__((noinline, cold)) RET lb_cearly_##NAME P         \
@@ -130,7 +141,7 @@ static void *lb_cu_resolve_one(int api)
 	}
 
 #define LB_API(RET, NAME, P, A, SIDX, KIND, VER, FLAGS, TWIN, ...) \
-	LB_CU_WRAPPER(RET, NAME, P, A, SIDX)
+	LB_CU_WRAPPER(RET, NAME, P, A, SIDX, KIND, FLAGS)
 #include "lbshim/cuda_api.def"
 #undef LB_API
 

@@ -103,6 +103,7 @@ enum lb_role {
 	LB_ROLE_MODULE_LOAD,	/* OUT, and FNAME or IMAGE */
 	LB_ROLE_MODULE_UNLOAD,	/* MODULE */
 	LB_ROLE_MODULE_FUNCTION, /* OUT, MODULE, NAME */
+	LB_ROLE_KERNEL_HANDLE,	/* OUT: a launch handle for stub KERNEL */
 	/* entry points by name: NAME, OUT */
 	LB_ROLE_PROC_ADDRESS,
 	/* the last error (shim/lasterr.c) */

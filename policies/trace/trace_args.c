@@ -347,6 +347,12 @@ LB_FILL_(lb_fill_reg_)
 				    : lb_str_id(LB_RP(NAME));
 		r->a[2] = LB_P(LB_RP(MODULE));
 		return;
+	case LB_ROLE_KERNEL_HANDLE:
+		/* the handle, the stub's name, the stub */
+		r->a[0] = lb_out8(ok, out);
+		r->a[1] = lb_names_kernel(LB_RP(KERNEL), 0, NULL);
+		r->a[2] = LB_P(LB_RP(KERNEL));
+		return;
 	default:
 		return;
 	}

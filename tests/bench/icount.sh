@@ -53,3 +53,23 @@ row p_direct 5000 hipMalloc,hipFree env $E "$X" pool 1 @N
 row pool1 5000 hipMalloc,hipFree env $E $P LBSHIM_POLICIES=pool "$X" pool 1 @N
 row three_submit 20000 hipMemsetAsync env $F $P LBSHIM_POLICIES=trace,stream0,pool LBSHIM_TRACE=$T/a.lbt "$X" submit null @N
 row trace_pool 5000 hipMalloc,hipFree env $E $P LBSHIM_POLICIES=trace,pool LBSHIM_TRACE=$T/b.lbt "$X" pool 1 @N
+# CUDA (where the toolkit built hipemu's face and the suite's launch
+# program): nvcc's __cudaLaunchKernel of an empty kernel on hipemu's
+# face, which makes 5N + 1 launches for N; the face's own function is
+# hipemu's queueing, not a runtime that answers at once, so the rows
+# with the shim count the shim's instructions alone (collection toggles
+# off inside the face's function of the same name).
+G=$B/gpu/launch_shared
+if [ -x "$G" ] && [ -e "$B/hipemu/cuda/libcudart.so.13" ]; then
+	C="LD_LIBRARY_PATH=$B/hipemu/cuda HIPEMU_KERNELS=$B/tests/gpu-cpu/libgpu_twins.so"
+	cu_row() {
+		name=$1; shift
+		a=$(ir 400 __cudaLaunchKernel "$@") b=$(ir 800 __cudaLaunchKernel "$@")
+		echo "$name $(( (b - a) / 2000 ))"
+	}
+	cu_row cu_launch_pass env $C $P "$G" @N
+	for p in trace stream0 pool; do
+		cu_row cu_launch_$p env $C $P LBSHIM_POLICIES=$p \
+			LBSHIM_TRACE=$T/c.lbt "$G" @N
+	done
+fi

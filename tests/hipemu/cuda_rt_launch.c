@@ -18,11 +18,15 @@
  * hipemu runs hipemu_twin_<mangled name> for the kernel, as for HIP
  * (hipemu.h); the argument sizes that let a launch return before it runs
  * come from the cubin's parameter table (cuda_fatbin.c), else from the
- * twin's HIPEMU_ARGS table.  A cudaKernel_t here is the stub's address,
- * so cudaLaunchKernel takes either.
+ * twin's HIPEMU_ARGS table.  A cudaKernel_t is, as on NVIDIA's runtime,
+ * a handle of its own, not the stub's address: a token that names the
+ * stub, one per stub, kept for the life of the process.  cudaLaunchKernel
+ * and the questions about a kernel take either (cuda_runtime_api.h:3760
+ * of CUDA 13.0, \note_cudaKernel_t), __cudaLaunchKernel the handle.
  */
 #include "cuda_face.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -179,13 +183,47 @@ CF_EXPORT cudaError_t __cudaPopCallConfiguration(dim3 *gridDim,
 
 /* ---- kernels and launches ---- */
 
+/* A cudaKernel_t: the token of a stub (a list, prepended to, never cut). */
+struct cf_khandle {
+	const void *stub;
+	struct cf_khandle *next;
+};
+static struct cf_khandle *cf_khandles;
+static pthread_mutex_t cf_khandle_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The stub of f, a cudaKernel_t of ours or a stub itself (no lock). */
+static const void *cf_stub(const void *f)
+{
+	const struct cf_khandle *h;
+
+	for (h = __atomic_load_n(&cf_khandles, __ATOMIC_ACQUIRE); h;
+	     h = h->next)
+		if ((const void *)h == f)
+			return h->stub;
+	return f;
+}
+
 static cudaError_t get_kernel(cudaKernel_t *kernel, const void *func)
 {
+	struct cf_khandle *h;
+
 	if (!kernel)
 		return cf_rt_err(cudaErrorInvalidValue);
+	func = func ? cf_stub(func) : NULL;
 	if (!func || !cf_ops()->kernel_of_stub(func))
 		return cf_rt_err(cudaErrorInvalidDeviceFunction);
-	*kernel = (cudaKernel_t)func;
+	pthread_mutex_lock(&cf_khandle_lock);
+	for (h = cf_khandles; h && h->stub != func; h = h->next)
+		;
+	if (!h && (h = calloc(1, sizeof(*h)))) {
+		h->stub = func;
+		h->next = cf_khandles;
+		__atomic_store_n(&cf_khandles, h, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&cf_khandle_lock);
+	if (!h)
+		return cf_rt_err(cudaErrorMemoryAllocation);
+	*kernel = (cudaKernel_t)h;
 	return cudaSuccess;
 }
 
@@ -213,6 +251,7 @@ static cudaError_t launch(const void *func, dim3 grid, dim3 block,
 {
 	int err;
 
+	func = func ? cf_stub(func) : NULL;
 	if (!func || !cf_ops()->kernel_of_stub(func))
 		return cf_rt_err(cudaErrorInvalidDeviceFunction);
 	if (coop)
@@ -291,7 +330,7 @@ CF_EXPORT cudaError_t cudaFuncGetName(const char **name, const void *func)
 	CF_RT_ENTER("cudaFuncGetName");
 	if (!name)
 		return cf_rt_err(cudaErrorInvalidValue);
-	k = func ? cf_ops()->kernel_of_stub(func) : NULL;
+	k = func ? cf_ops()->kernel_of_stub(cf_stub(func)) : NULL;
 	if (!k)
 		return cf_rt_err(cudaErrorInvalidDeviceFunction);
 	*name = cf_ops()->kernel_name(k);
@@ -307,7 +346,7 @@ CF_EXPORT cudaError_t cudaGetFuncBySymbol(cudaFunction_t *functionPtr,
 	CF_RT_ENTER("cudaGetFuncBySymbol");
 	if (!functionPtr)
 		return cf_rt_err(cudaErrorInvalidValue);
-	k = symbolPtr ? cf_ops()->kernel_of_stub(symbolPtr) : NULL;
+	k = symbolPtr ? cf_ops()->kernel_of_stub(cf_stub(symbolPtr)) : NULL;
 	if (!k)
 		return cf_rt_err(cudaErrorInvalidDeviceFunction);
 	*functionPtr = (cudaFunction_t)k;
@@ -323,7 +362,7 @@ CF_EXPORT cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr,
 	CF_RT_ENTER("cudaFuncGetAttributes");
 	if (!attr)
 		return cf_rt_err(cudaErrorInvalidValue);
-	if (!func || !cf_ops()->kernel_of_stub(func))
+	if (!func || !cf_ops()->kernel_of_stub(cf_stub(func)))
 		return cf_rt_err(cudaErrorInvalidDeviceFunction);
 	memset(attr, 0, sizeof(*attr));
 	if (!cf_ops()->props(0, &p)) {
