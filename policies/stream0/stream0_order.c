@@ -49,19 +49,36 @@ void s0_order_stream_gone(lb_stream s)
 	struct s0_thread *me = &s0_me;
 	int i;
 
-	__atomic_add_fetch(&s0_stream_gen, 1, __ATOMIC_RELAXED);
+	unsigned old = __atomic_fetch_add(&s0_stream_gen, 1, __ATOMIC_RELAXED);
+
 	/* a user answer may rest on the flag cache */
 	lb_fast_void_all();
 	/*
 	 * hipStreamDestroy waits for the stream's work (clr hipamd/src/
 	 * hip_stream.cpp, hipStreamDestroy -> Stream::Destroy, rocm-6.2.0):
-	 * nothing on it is left to order.  Other threads' entries go by
-	 * their generation.
+	 * nothing on it is left to order.  The thread's entries of other
+	 * streams that were current stay current: those streams live.
+	 * Other threads' entries go by their generation (s0_order_null).
 	 */
 	for (i = 0; i < S0_UB; i++)
 		if (!s || me->ub[i].s == s)
 			me->ub[i].s = NULL;
+		else if (me->ub[i].gen == old)
+			me->ub[i].gen = old + 1;
 	s0_ub_dirty(me);
+}
+
+/*
+ * An entry of an older generation: a stream was destroyed since, maybe
+ * this one.  Does its stream still live?  One query, only after a
+ * destroy; a dead handle answers an error (a handle reused by a new
+ * stream answers too: one wait more than needed, never one less).
+ */
+static int s0_ub_alive(lb_stream u)
+{
+	unsigned flags;
+
+	return lb_rt->stream_flags(u, &flags) == LB_ST_OK;
 }
 
 /*
@@ -168,7 +185,7 @@ void s0_order_null(struct lb_call *c, lb_stream s)
 	for (i = 0; i < S0_UB; i++) {
 		if (!me->ub[i].s || !me->ub[i].dirty || me->ub[i].dev != d)
 			continue;
-		if (me->ub[i].gen == gen)
+		if (me->ub[i].gen == gen || s0_ub_alive(me->ub[i].s))
 			s0_order_wait(c, me->ub[i].s, s, d);
 		me->ub[i].dirty = 0;
 	}

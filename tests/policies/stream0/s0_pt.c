@@ -411,6 +411,17 @@ static void run_userstream(unsigned flags)
  * then reads on the other kind; on the legacy null stream the read waits
  * for the kernel, so every case prints 7.
  */
+/* A thread that creates a stream and destroys it. */
+static void *make_and_destroy(void *arg)
+{
+	hipStream_t v;
+
+	(void)arg;
+	S0_OK(hipStreamCreate(&v));
+	S0_OK(hipStreamDestroy(v));
+	return NULL;
+}
+
 static void run_ownorder(void)
 {
 	int *dev = dev_int(), *host = s0_host(sizeof(int));
@@ -445,6 +456,41 @@ static void run_ownorder(void)
 	S0_OK(hipEventRecord(e, 0));
 	S0_OK(hipEventSynchronize(e));
 	printf("ownorder event: %d\n", s0_load(host));
+	S0_OK(hipDeviceSynchronize());
+	/*
+	 * blocking stream, another stream created and destroyed, then
+	 * hipMemcpy D2H: a destroy must not make the thread forget its
+	 * live streams' pending work (it did: the order was lost whenever
+	 * a stream was destroyed in between)
+	 */
+	{
+		hipStream_t v;
+
+		got = 0;
+		S0_OK(hipMemset(dev, 0, sizeof(int)));
+		S0_OK(hipDeviceSynchronize());
+		S0_OK(k_fill(u, dev, 1, 7, 200));
+		S0_OK(hipStreamCreate(&v));
+		S0_OK(hipStreamDestroy(v));
+		S0_OK(hipMemcpy(&got, dev, sizeof(int),
+				hipMemcpyDeviceToHost));
+		printf("ownorder destroy: %d\n", got);
+		/* the same, the stream destroyed by another thread */
+		got = 0;
+		S0_OK(hipMemset(dev, 0, sizeof(int)));
+		S0_OK(hipDeviceSynchronize());
+		S0_OK(k_fill(u, dev, 1, 7, 200));
+		{
+			pthread_t th;
+
+			if (pthread_create(&th, NULL, make_and_destroy, NULL) ||
+			    pthread_join(th, NULL))
+				exit(3);
+		}
+		S0_OK(hipMemcpy(&got, dev, sizeof(int),
+				hipMemcpyDeviceToHost));
+		printf("ownorder otherdestroy: %d\n", got);
+	}
 	S0_OK(hipDeviceSynchronize());
 	S0_OK(hipEventDestroy(e));
 	S0_OK(hipStreamDestroy(u));
