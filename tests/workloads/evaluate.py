@@ -22,7 +22,6 @@ import argparse
 import os
 import sys
 import threading
-import time
 
 # Name the main thread before the import: the extension's first HIP call
 # (its kernel registration) happens at import, and a trace names each
@@ -40,47 +39,7 @@ for d in (os.environ.get("EVALPIPE_DIR"), here,
         sys.path.insert(0, d)
         break
 import evalpipe  # noqa: E402  (after the path is set)
-
-
-def percentile(sorted_ms, q):
-    """Nearest-rank quantile q (0..1] of an ascending list."""
-    if not sorted_ms:
-        return float("nan")
-    k = max(1, min(len(sorted_ms), int(-(-q * len(sorted_ms) // 1))))
-    return sorted_ms[k - 1]
-
-
-class Loop(threading.Thread):
-    """Calls step(i) every period seconds until stop is set."""
-
-    def __init__(self, name, hz, step, stop):
-        super().__init__(name=name, daemon=True)
-        self.hz, self.step, self.stop = hz, step, stop
-        self.lat_ms, self.overruns, self.error = [], 0, None
-
-    def run(self):
-        evalpipe.set_thread_name(self.name)
-        period = 1.0 / self.hz
-        nxt = time.perf_counter()
-        i = 0
-        try:
-            while not self.stop.is_set():
-                t0 = time.perf_counter()
-                self.step(i)
-                dt = time.perf_counter() - t0
-                self.lat_ms.append(dt * 1e3)
-                if dt > period:
-                    self.overruns += 1
-                i += 1
-                nxt += period
-                wait = nxt - time.perf_counter()
-                if wait > 0:
-                    time.sleep(wait)
-                else:
-                    nxt = time.perf_counter()  # late: do not catch up
-        except Exception as e:  # reported by main, which exits non-zero
-            self.error = e
-            self.stop.set()
+from pacing import Loop, percentile  # noqa: E402
 
 
 def main():
@@ -95,9 +54,12 @@ def main():
     evalpipe.init()
     stop = threading.Event()
     loops = [
-        Loop("camera", 30, evalpipe.camera_step, stop),
-        Loop("imu", 200, evalpipe.imu_step, stop),
-        Loop("sampler", 50, lambda i: evalpipe.sample_step(), stop),
+        Loop("camera", 30, evalpipe.camera_step, stop,
+             name_thread=evalpipe.set_thread_name),
+        Loop("imu", 200, evalpipe.imu_step, stop,
+             name_thread=evalpipe.set_thread_name),
+        Loop("sampler", 50, lambda i: evalpipe.sample_step(), stop,
+             name_thread=evalpipe.set_thread_name),
     ]
     if not a.quiet:
         print(f"evaluate.py: {a.seconds:g} s, threads: "

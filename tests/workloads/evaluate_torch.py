@@ -41,6 +41,9 @@ import sys
 import threading
 import time
 
+import pacing
+from pacing import percentile
+
 PR_SET_NAME = 15
 
 
@@ -115,13 +118,6 @@ def stream_sync(dev):
     if dev.type == "cuda":
         torch.cuda.current_stream().synchronize()
 
-
-def percentile(sorted_ms, q):
-    """Nearest-rank quantile q (0..1] of an ascending list (as evaluate.py)."""
-    if not sorted_ms:
-        return float("nan")
-    k = max(1, min(len(sorted_ms), int(-(-q * len(sorted_ms) // 1))))
-    return sorted_ms[k - 1]
 
 
 def build_encoder(name):
@@ -216,40 +212,17 @@ class Pipeline:
         return action
 
 
-class Loop(threading.Thread):
-    """Calls step(i) every 1/hz seconds until stop is set; a step that is
-    late starts at once, without trying to catch up."""
+class Loop(pacing.Loop):
+    """pacing.Loop, its thread named for the OS (and the name read back),
+    with its figures as the JSON line reports them."""
 
     def __init__(self, name, hz, step, stop):
-        super().__init__(name=name, daemon=True)
-        self.hz, self.step, self.stop = hz, step, stop
-        self.lat_ms, self.overruns, self.error = [], 0, None
+        super().__init__(name, hz, step, stop, name_thread=self._name_os)
         self.os_name = None
 
-    def run(self):
-        set_os_thread_name(self.name)
+    def _name_os(self, name):
+        set_os_thread_name(name)
         self.os_name = os_thread_name()
-        period = 1.0 / self.hz
-        nxt = time.perf_counter()
-        i = 0
-        try:
-            while not self.stop.is_set():
-                t0 = time.perf_counter()
-                self.step(i)
-                dt = time.perf_counter() - t0
-                self.lat_ms.append(dt * 1e3)
-                if dt > period:
-                    self.overruns += 1
-                i += 1
-                nxt += period
-                wait = nxt - time.perf_counter()
-                if wait > 0:
-                    time.sleep(wait)
-                else:
-                    nxt = time.perf_counter()
-        except Exception as e:  # reported by main, which exits non-zero
-            self.error = f"{type(e).__name__}: {e}"
-            self.stop.set()
 
     def result(self):
         lat = sorted(self.lat_ms)
@@ -263,7 +236,8 @@ class Loop(threading.Thread):
             "max_ms": round(lat[-1], 4) if lat else None,
             "overruns": self.overruns,
             "overrun_pct": round(100.0 * self.overruns / max(1, len(lat)), 2),
-            "error": self.error,
+            "error": (f"{type(self.error).__name__}: {self.error}"
+                      if self.error else None),
             "samples_ms": [round(x, 4) for x in self.lat_ms],
         }
 
@@ -435,7 +409,8 @@ def main(argv=None):
     print("\n".join(lines), flush=True)
     for x in loops:
         if x.error:
-            print(f"evaluate_torch.py: {x.name} failed: {x.error}",
+            print(f"evaluate_torch.py: {x.name} failed: "
+                  f"{type(x.error).__name__}: {x.error}",
                   file=sys.stderr)
     if a.json == "-":
         print(json.dumps(res), flush=True)
