@@ -136,41 +136,41 @@ static int lb_hip_has(int svc)
 	}
 }
 
+
+/*
+ * A service's body: the runtime's function fn, read once from lb_real_own
+ * (one counted use, as a policy's lb_real use was), called with args, or
+ * LB_ST_MISSING where the runtime lacks it.
+ */
+#define LB_HIP_SERVE(fn, args)                                         \
+	do {                                                           \
+		__typeof__(lb_real_own.fn) lb_f_ = lb_real_own.fn;     \
+		return lb_f_ ? (lb_status)lb_f_ args : LB_ST_MISSING;  \
+	} while (0)
+
 static lb_status lb_hip_stream_create(lb_stream *s, unsigned flags)
 {
-	hipError_t (*f)(hipStream_t *, unsigned) =
-		lb_real_own.hipStreamCreateWithFlags;
-
-	return f ? f((hipStream_t *)s, flags) : LB_ST_MISSING;
+	LB_HIP_SERVE(hipStreamCreateWithFlags, ((hipStream_t *)s, flags));
 }
 
 static lb_status lb_hip_stream_destroy(lb_stream s)
 {
-	hipError_t (*f)(hipStream_t) = lb_real_own.hipStreamDestroy;
-
-	return f ? f(s) : LB_ST_MISSING;
+	LB_HIP_SERVE(hipStreamDestroy, (s));
 }
 
 static lb_status lb_hip_stream_query(lb_stream s)
 {
-	hipError_t (*f)(hipStream_t) = lb_real_own.hipStreamQuery;
-
-	return f ? f(s) : LB_ST_MISSING;
+	LB_HIP_SERVE(hipStreamQuery, (s));
 }
 
 static lb_status lb_hip_stream_sync(lb_stream s)
 {
-	hipError_t (*f)(hipStream_t) = lb_real_own.hipStreamSynchronize;
-
-	return f ? f(s) : LB_ST_MISSING;
+	LB_HIP_SERVE(hipStreamSynchronize, (s));
 }
 
 static lb_status lb_hip_stream_flags(lb_stream s, unsigned *flags)
 {
-	hipError_t (*f)(hipStream_t, unsigned *) =
-		lb_real_own.hipStreamGetFlags;
-
-	return f ? f(s, flags) : LB_ST_MISSING;
+	LB_HIP_SERVE(hipStreamGetFlags, (s, flags));
 }
 
 static lb_status lb_hip_stream_capturing(lb_stream s, int *status)
@@ -191,67 +191,47 @@ static lb_status lb_hip_stream_capturing(lb_stream s, int *status)
 static lb_status lb_hip_stream_wait_event(lb_stream s, lb_event e,
 					  unsigned flags)
 {
-	hipError_t (*f)(hipStream_t, hipEvent_t, unsigned) =
-		lb_real_own.hipStreamWaitEvent;
-
-	return f ? f(s, e, flags) : LB_ST_MISSING;
+	LB_HIP_SERVE(hipStreamWaitEvent, (s, e, flags));
 }
 
 static lb_status lb_hip_event_create(lb_event *e, unsigned flags)
 {
-	hipError_t (*f)(hipEvent_t *, unsigned) =
-		lb_real_own.hipEventCreateWithFlags;
-
-	return f ? f((hipEvent_t *)e, flags) : LB_ST_MISSING;
+	LB_HIP_SERVE(hipEventCreateWithFlags, ((hipEvent_t *)e, flags));
 }
 
 static lb_status lb_hip_event_record(lb_event e, lb_stream s)
 {
-	hipError_t (*f)(hipEvent_t, hipStream_t) = lb_real_own.hipEventRecord;
-
-	return f ? f(e, s) : LB_ST_MISSING;
+	LB_HIP_SERVE(hipEventRecord, (e, s));
 }
 
 static lb_status lb_hip_event_query(lb_event e)
 {
-	hipError_t (*f)(hipEvent_t) = lb_real_own.hipEventQuery;
-
-	return f ? f(e) : LB_ST_MISSING;
+	LB_HIP_SERVE(hipEventQuery, (e));
 }
 
 static lb_status lb_hip_event_sync(lb_event e)
 {
-	hipError_t (*f)(hipEvent_t) = lb_real_own.hipEventSynchronize;
-
-	return f ? f(e) : LB_ST_MISSING;
+	LB_HIP_SERVE(hipEventSynchronize, (e));
 }
 
 static lb_status lb_hip_event_destroy(lb_event e)
 {
-	hipError_t (*f)(hipEvent_t) = lb_real_own.hipEventDestroy;
-
-	return f ? f(e) : LB_ST_MISSING;
+	LB_HIP_SERVE(hipEventDestroy, (e));
 }
 
 static lb_status lb_hip_device_get(int *dev)
 {
-	hipError_t (*f)(int *) = lb_real_own.hipGetDevice;
-
-	return f ? f(dev) : LB_ST_MISSING;
+	LB_HIP_SERVE(hipGetDevice, (dev));
 }
 
 static lb_status lb_hip_device_set(int dev)
 {
-	hipError_t (*f)(int) = lb_real_own.hipSetDevice;
-
-	return f ? f(dev) : LB_ST_MISSING;
+	LB_HIP_SERVE(hipSetDevice, (dev));
 }
 
 static lb_status lb_hip_device_sync(void)
 {
-	hipError_t (*f)(void) = lb_real_own.hipDeviceSynchronize;
-
-	return f ? f() : LB_ST_MISSING;
+	LB_HIP_SERVE(hipDeviceSynchronize, ());
 }
 
 /* hipDeviceGetAttribute, which the API table does not wrap: from the
@@ -281,31 +261,22 @@ static lb_status lb_hip_device_pitch_align(int dev, int *align)
 
 static lb_status lb_hip_mem_alloc(void **p, size_t n)
 {
-	hipError_t (*f)(void **, size_t) = lb_real_own.hipMalloc;
-
-	return f ? f(p, n) : LB_ST_MISSING;
+	LB_HIP_SERVE(hipMalloc, (p, n));
 }
 
 static lb_status lb_hip_mem_alloc_managed(void **p, size_t n, unsigned fl)
 {
-	hipError_t (*f)(void **, size_t, unsigned) =
-		lb_real_own.hipMallocManaged;
-
-	return f ? f(p, n, fl) : LB_ST_MISSING;
+	LB_HIP_SERVE(hipMallocManaged, (p, n, fl));
 }
 
 static lb_status lb_hip_mem_free(void *p)
 {
-	hipError_t (*f)(void *) = lb_real_own.hipFree;
-
-	return f ? f(p) : LB_ST_MISSING;
+	LB_HIP_SERVE(hipFree, (p));
 }
 
 static lb_status lb_hip_mem_info(size_t *free, size_t *total)
 {
-	hipError_t (*f)(size_t *, size_t *) = lb_real_own.hipMemGetInfo;
-
-	return f ? f(free, total) : LB_ST_MISSING;
+	LB_HIP_SERVE(hipMemGetInfo, (free, total));
 }
 
 /*
