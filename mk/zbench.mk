@@ -47,5 +47,5 @@ BENCH_TARGETS += bench-table
 # hot path.  Not part of `make bench`: valgrind takes about a minute.
 .PHONY: bench-icount
 bench-icount: $(BENCH_T)/lbbench $(BENCH_T)/ptr8.co $(BUILD)/liblbshim.so \
-		$(BENCH_T)/fake/libamdhip64.so.5 $(HE_LIB)
+		$(BENCH_T)/fake/libamdhip64.so.5 $(HE_LIB) $(GPU_B)/callcost_shared
 	@BUILD=$(BUILD) sh tests/bench/icount.sh

@@ -55,6 +55,7 @@
 int lb_le_on;	  /* policies active and the runtime has the calls */
 int lb_rt_version; /* shim.h */
 int lb_le_sticky; /* the 7.x rule */
+int lb_le_lazy;	  /* the sticky rule without a command error: CUDA */
 
 /* The thread's shadow, lb_le: struct lb_hot (shim.h), read inline by
  * lb_le_skip (run_solo.h). */
@@ -95,6 +96,7 @@ void lb_lasterr_init(void)
 	 * peek, unprobed).
 	 */
 	lb_le_sticky = lb_rt->le->sticky(&v, &asked);
+	lb_le_lazy = lb_le_sticky && !lb_le_fn.ext;
 	if (!asked) {
 		if (!lb_le_sticky)
 			__atomic_store_n(&lb_rt_probed, 0, __ATOMIC_RELEASE);
@@ -103,6 +105,7 @@ void lb_lasterr_init(void)
 	}
 	if (v > 0)
 		lb_rt_version = v; /* for the trace header */
+	lb_le_lazy = lb_le_sticky && !lb_le_fn.ext;
 	/* That call's result is the runtime's last error now: clear it. */
 	lb_le_fn.get();
 	lb_le_on = 1;
@@ -122,6 +125,27 @@ lb_status lb_lasterr_begin(void)
 	if (!lb_le_on || !lb_le_sticky)
 		return LB_ST_OK;
 	return lb_le_fn.peek();
+}
+
+/*
+ * The sticky rule without a command error (CUDA: every status but success
+ * is kept until cudaGetLastError, rt_cuda.c) changes the runtime's last
+ * error only at a failure, so a call that reached the runtime alone left
+ * it as the program's call would have, and the value before the call is
+ * needed only where the shim's own calls may have changed it.  It is
+ * read then, before the first of them (lb_real_own, lb_rt_own_bump:
+ * shim.h), instead of before every call: one runtime call fewer a
+ * wrapped call.  A policy's own calls after the program's call read the
+ * value that call left, which is what lb_lasterr_end wants: the call's
+ * failure where it stores one (then the wanted value anyway), else the
+ * value before it, unchanged.  Rows whose call a policy may retry (the
+ * pool's allocations) take the peek before the call (run_solo.h): the
+ * first try's failure would hide the value before.
+ */
+void lb_lasterr_lazy(void)
+{
+	lb_le.lazy = 0;
+	lb_le.before = lb_le_fn.peek();
 }
 
 void lb_lasterr_end(const struct lb_call *c, lb_status before)

@@ -253,7 +253,7 @@ static lb_status lb_cu_device_get(int *dev)
 {
 	CUresult (*get)(int *) = lb_cun_get(LB_CUN_CTX_GET_DEVICE);
 
-	lb_rt_own++;
+	lb_rt_own_bump();
 	if (get && lb_cu_drv_ok())
 		return get(dev);
 	if (lb_real_own.cudaGetDevice)
@@ -365,7 +365,7 @@ static const char *lb_cu_drv_status_name(lb_status r)
 
 static void lb_cu_names(struct lb_rt_names *n)
 {
-	lb_rt_own++;
+	lb_rt_own_bump();
 	n->kernel_by_ptr = NULL;
 	n->kernel_ref = NULL;
 	n->status = (const char *(*)(lb_status))lb_cun_get(

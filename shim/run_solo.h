@@ -59,6 +59,8 @@ void lb_lasterr_served(int api);
 /* lasterr.c: nonzero when lb_lasterr_begin/end have work (else no-ops). */
 extern int lb_le_on LB_HIDDEN;
 extern int lb_le_sticky LB_HIDDEN; /* the 7.x rule */
+/* lasterr.c: the sticky rule, the value before a call read lazily */
+extern int lb_le_lazy LB_HIDDEN;
 
 /* lasterr.c: the thread's shadow of the last error (struct lb_hot). */
 #define lb_le (lb_hot.le)
@@ -241,7 +243,10 @@ lb_fast_take(int api, hipStream_t s)
  *   4. The 7.x runtimes' command error peeked (lb_lasterr_begin; a no-op
  *      for 5.x/6.x: lb_le_sticky alone stands for lb_le_on &&
  *      lb_le_sticky, as lasterr.c sets it only where it then sets
- *      lb_le_on, before any wrapper takes this path: lb_ready).
+ *      lb_le_on, before any wrapper takes this path: lb_ready); under
+ *      CUDA's rule (lb_le_lazy) only marked, to be read before the
+ *      shim's first own call (lasterr.c, lb_lasterr_lazy), but for an
+ *      allocation, which a policy may retry.
  *   5. The hooks before the runtime: the serve hook answers the call or
  *      refuses it (then 0, errno and lb_depth put back); or the stream
  *      the program named is kept (c->stream_named), then the pre hooks
@@ -269,7 +274,7 @@ lb_pipeline(int route, struct lb_call *c, lb_thunk_fn thunk, int api,
 	    const struct lb_policy *const *pols, int n)
 {
 	const unsigned S = lb_route_steps[route];
-	int *ep = NULL, saved = 0, i, again = 0;
+	int *ep = NULL, saved = 0, i, again = 0, lazy = 0;
 	hipError_t le = hipSuccess, tr = hipSuccess;
 	hipStream_t s = NULL;
 
@@ -298,8 +303,15 @@ lb_pipeline(int route, struct lb_call *c, lb_thunk_fn thunk, int api,
 	}
 	if (S & LB_STEP_DEPTH)
 		lb_depth++;
-	if (S & LB_STEP_LE)
-		le = lb_le_sticky ? lb_lasterr_begin() : hipSuccess;
+	if ((S & LB_STEP_LE) && lb_le_sticky) {
+		if (lb_le_lazy && kind != LB_KIND_ALLOC) {
+			lazy = 1;
+			lb_le.before = hipSuccess;
+			lb_le.lazy = 1;
+		} else {
+			le = lb_lasterr_begin();
+		}
+	}
 	/* 5 */
 	if (S & LB_STEP_SERVE) {
 		if (!lb_solo.serve(api, c->args)) {
@@ -365,6 +377,11 @@ lb_pipeline(int route, struct lb_call *c, lb_thunk_fn thunk, int api,
 				post(c);
 		}
 	/* 9 */
+	if (lazy) {
+		/* hipSuccess where no own call came: lasterr.c says why */
+		le = lb_le.before;
+		lb_le.lazy = 0;
+	}
 	if ((S & LB_STEP_LE) && lb_le_on && !lb_le_skip(c, api, tr, le))
 		lb_lasterr_end(c, le);
 	if (S & LB_STEP_LE_RT)

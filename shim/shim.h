@@ -78,7 +78,19 @@ static inline struct lb_real_table *lb_real_table(void)
 {
 	return &lb_real; /* the table itself: the macros below not yet */
 }
-#define lb_real_own (*(lb_rt_own++, lb_rt_probe_once(), lb_real_table()))
+/*
+ * lasterr.c: under CUDA's rule the last error before a call is needed
+ * only where the shim's own calls may change it, so it is read before
+ * the first of them (lb_le.lazy, set by run_solo.h's step 4).
+ */
+void lb_lasterr_lazy(void);
+#define lb_le_lazy_read()                                          \
+	(__builtin_expect(lb_hot.le.lazy, 0) ? lb_lasterr_lazy() : (void)0)
+/* One more own call of the runtime: the last error before it read
+ * first where that is still to be done. */
+#define lb_rt_own_bump() (lb_le_lazy_read(), lb_rt_own++)
+#define lb_real_own \
+	(*(lb_le_lazy_read(), lb_rt_own++, lb_rt_probe_once(), lb_real_table()))
 #ifndef LB_REAL_DIRECT
 #define lb_real lb_real_own
 #endif
@@ -153,6 +165,10 @@ struct lb_le_thread {
 	lb_status cmd_mark; /* 7.x: what the runtime's command error held
 			      * when the shadow took over */
 	unsigned seen;	   /* lb_rt_own when lasterr.c last looked */
+	uint8_t lazy;	   /* CUDA: a call is in the pipeline whose last
+			    * error before it is not read yet: read at the
+			    * shim's first own call (lb_le_lazy_read) */
+	lb_status before;  /* that value, once read */
 };
 
 /* fast.h: the solo policy's standing answer for a thread's submissions. */

@@ -73,3 +73,19 @@ if [ -x "$G" ] && [ -e "$B/hipemu/cuda/libcudart.so.13" ]; then
 			LBSHIM_TRACE=$T/c.lbt "$G" @N
 	done
 fi
+# cudaGetDevice, PyTorch's most frequent call (some 2 700 of an inference
+# step's 3 400 on the H100, tests/gpu/RESULTS.md): the suite's callcost
+# program makes 5N of them for N.
+G=$B/gpu/callcost_shared
+if [ -x "$G" ] && [ -e "$B/hipemu/cuda/libcudart.so.13" ]; then
+	gd_row() {
+		name=$1; shift
+		a=$(ir 400 cudaGetDevice "$@") b=$(ir 800 cudaGetDevice "$@")
+		echo "$name $(( (b - a) / 2000 ))"
+	}
+	gd_row cu_getdev_pass env $C $P "$G" @N
+	for p in trace stream0 pool; do
+		gd_row cu_getdev_$p env $C $P LBSHIM_POLICIES=$p \
+			LBSHIM_TRACE=$T/c.lbt "$G" @N
+	done
+fi
