@@ -57,6 +57,10 @@ static int lasterr(int drv)
 	if (drv)
 		primary_ctx();
 	say("malloc_huge", cudaMalloc(&p, 1ull << 44));
+	/* the failure still unread: under stream0 this first submission on
+	 * stream 0 makes the thread's stream (the shim's own calls, before
+	 * which the last error is read: lasterr.c, lb_lasterr_lazy) */
+	say("hostfn0", cudaLaunchHostFunc(0, slow, (void *)1));
 	say("malloc", cudaMalloc(&q, 4096));
 	say("get", cudaGetLastError());
 	say("memset", cudaMemset(q, 0, 4096));
