@@ -273,6 +273,10 @@ struct lb_rt {
 	 * default stream, left alone by stream0; 0: moved as the plain
 	 * rows' (their 0 too) */
 	uint8_t spt_alone;
+	/* 1: a synchronous copy to the host (LB_F_NULLSYNC, direction
+	 * LB_MEMCPY_DEVICE_TO_HOST) returns once it has completed, so its
+	 * stream's earlier work has completed too (the pool: no fence) */
+	uint8_t sync_dtoh_done;
 	/* the markers of a launch's "extra" array */
 	const void *launch_buffer_ptr, *launch_buffer_size, *launch_end;
 	/* bytes the runtime writes for LB_PTR_ATTR_RANGE_SIZE */

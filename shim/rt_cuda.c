@@ -497,6 +497,11 @@ const struct lb_rt lb_rt_cuda = {
 	 */
 	.null_handles = 1u << 0 | 1u << LB_CU_STREAM_LEGACY,
 	.spt_alone = 1,
+	/* cudaMemcpy's "\note_sync" (cuda_runtime_api.h:5942, CUDA 13.0),
+	 * the Runtime API's "API synchronization behavior": "For transfers
+	 * from device to either pageable or pinned host memory, the
+	 * function returns only once the copy has completed." */
+	.sync_dtoh_done = 1,
 	.launch_buffer_ptr = (const void *)LB_CU_LAUNCH_PARAM_BUFFER_POINTER,
 	.launch_buffer_size = (const void *)LB_CU_LAUNCH_PARAM_BUFFER_SIZE,
 	.launch_end = (const void *)LB_CU_LAUNCH_PARAM_END,

@@ -422,6 +422,8 @@ static const struct lb_rt lb_rt_hip = {
 	 */
 	.null_handles = 1u << 0 | 1u << 2,
 	.spt_alone = 0,
+	/* not taken from clr at a release tag here: 0, the pool fences */
+	.sync_dtoh_done = 0,
 	/* HIP_LAUNCH_PARAM_* (hip_runtime_api.h): 1, 2, 3 (CUDA ends with
 	 * 0) */
 	.launch_buffer_ptr = HIP_LAUNCH_PARAM_BUFFER_POINTER,

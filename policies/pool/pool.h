@@ -148,7 +148,11 @@ struct lb_pstream {
 	int capturing;	/* being captured: its work does not run now (on a
 			 * device's null entry: per-thread streams captured) */
 	struct lb_pstream *dnext; /* the device's dirty list */
+	/* the thread whose work reached it last (atomic: lb_pf_me(), or
+	 * LB_PS_ANY where the work does not tell: pool_fence.c, syncs) */
+	uintptr_t owner;
 };
+#define LB_PS_ANY ((uintptr_t)1)
 #define LB_PS_TOMB UINTPTR_MAX
 
 struct lb_pfence {
@@ -429,6 +433,13 @@ void lb_pfence_work(lb_stream s, int spt);
  * next free waits for the whole device, as the runtime's hipFree does.
  */
 void lb_pfence_unknown(void);
+/*
+ * The calling thread's wait for stream s (0 or the legacy handle: the
+ * legacy null stream; spt: a per-thread row's) or, with dev >= 0, for the
+ * whole of device dev returned: the work it covered needs no fence.
+ */
+void lb_pfence_synced(lb_stream s, int spt);
+void lb_pfence_synced_device(int dev);
 uint64_t lb_pfence_for_free_slow(struct lb_pdev *d);
 /* Returns the fence sequence a block of d freed now must wait for. */
 static inline uint64_t lb_pfence_for_free(struct lb_pdev *d)

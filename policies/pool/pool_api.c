@@ -594,9 +594,24 @@ void lb_pool_post(struct lb_call *c)
 			lb_pfence_work(NULL, i->flags & LB_F_SPT);
 		else if (i->flags & LB_F_INDIRECT)
 			lb_pfence_unknown(); /* streams we cannot see */
+		/* a copy to the host the runtime made and waited for */
+		if ((i->flags & LB_F_NULLSYNC) && lb_rt->sync_dtoh_done &&
+		    !c->handled && i->kind == LB_KIND_COPY &&
+		    lb_ar_u64(c->api, c->args, LB_AR_KIND) ==
+			    LB_MEMCPY_DEVICE_TO_HOST)
+			lb_pfence_synced(NULL, 0);
 		return;
 	}
 	switch (i->role) {
+	case LB_ROLE_STREAM_SYNC:
+		/* the runtime waited for the stream (not a policy's answer) */
+		if (c->ret == LB_ST_OK && !c->handled && c->stream)
+			lb_pfence_synced(*c->stream, i->flags & LB_F_SPT);
+		break;
+	case LB_ROLE_DEVICE_SYNC:
+		if (c->ret == LB_ST_OK && !c->handled)
+			lb_pfence_synced_device(lb_pool_curdev());
+		break;
 	case LB_ROLE_DEVICE_SET:
 		if (c->ret == LB_ST_OK)
 			lb_pool_setdev((int)lb_ar_u64(c->api, c->args,

@@ -32,6 +32,25 @@
  * for an event during a capture (it may be joining the capture) is fenced
  * before the wait; and no record goes to a stream that is capturing, as
  * the runtime reports it (hipStreamIsCapturing).
+ *
+ * Syncs.  A stream's work the program has waited for needs no fence: a
+ * free after it, in a loop that allocates, submits, waits and frees,
+ * records no event and its block is handed out again at once.  When the
+ * thread's wait for a stream returns (a stream sync, a device sync, or a
+ * synchronous copy to the host where the runtime says such a copy
+ * returns once it has completed: rt.h, sync_dtoh_done), the stream's
+ * entry is made clean, but only if the last work to reach it was this
+ * thread's (owner): work another thread put there may have come after
+ * the wait began.  lb_pfence_work stores its thread as the owner (when it
+ * changes) before it reads dirty, and the sync clears dirty before it
+ * reads the owner, both sequentially consistent: either the sync sees
+ * the other thread as owner and puts dirty back, or the other thread
+ * sees dirty clear and marks the entry again.  The entry stays on the
+ * dirty list (ndirty counted) until the owner is read, so a free that
+ * reads ndirty without the lock never sees it clean too early.  Work on
+ * a per-thread default stream (the null entry covers those too) makes
+ * the owner LB_PS_ANY: a wait for the legacy stream is not one for them.
+ * Captures in progress: no sync clears anything.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -95,6 +114,7 @@ static struct lb_pstream *lb_pst_add(uintptr_t k, int dev)
 		slot->dev = dev;
 		slot->capturing = 0;
 		slot->dnext = NULL;
+		__atomic_store_n(&slot->owner, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&slot->dirty, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&slot->key, k, __ATOMIC_RELEASE);
 		e = slot;
@@ -170,10 +190,18 @@ void lb_pstream_created(lb_stream s, int dev)
 
 static int lb_fence_one_locked(struct lb_pdev *d, lb_stream s);
 
+/* The calling thread, as an entry's owner: its TLS block's address. */
+static LB_TLS char lb_pf_tok;
+static inline uintptr_t lb_pf_me(void)
+{
+	return (uintptr_t)&lb_pf_tok;
+}
+
 void lb_pfence_work(lb_stream s, int spt)
 {
 	struct lb_pstream *e;
 	struct lb_pdev *d;
+	uintptr_t me = spt || s == LB_STREAM_PER_THREAD ? LB_PS_ANY : lb_pf_me();
 
 	if (lb_is_null(s)) {
 		d = lb_pdev_peek(lb_pool_curdev());
@@ -215,6 +243,9 @@ void lb_pfence_work(lb_stream s, int spt)
 		if (!d)
 			return;
 	}
+	/* before dirty is read: the comment at the top, "Syncs" */
+	if (__atomic_load_n(&e->owner, __ATOMIC_RELAXED) != me)
+		__atomic_store_n(&e->owner, me, __ATOMIC_SEQ_CST);
 	if (__atomic_load_n(&e->dirty, __ATOMIC_SEQ_CST) ||
 	    __atomic_load_n(&e->capturing, __ATOMIC_RELAXED))
 		return;
@@ -224,6 +255,70 @@ void lb_pfence_work(lb_stream s, int spt)
 		e->dnext = d->dirty;
 		d->dirty = e;
 		__atomic_store_n(&d->ndirty, d->ndirty + 1, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&d->flock);
+}
+
+/* Makes e clean if its last work was this thread's (flock held). */
+static void lb_fence_clean_locked(struct lb_pdev *d, struct lb_pstream *e)
+{
+	struct lb_pstream **pp;
+
+	if (!e->dirty || e->capturing)
+		return;
+	__atomic_store_n(&e->dirty, 0, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&e->owner, __ATOMIC_SEQ_CST) != lb_pf_me()) {
+		__atomic_store_n(&e->dirty, 1, __ATOMIC_SEQ_CST);
+		return;
+	}
+	for (pp = &d->dirty; *pp; pp = &(*pp)->dnext) {
+		if (*pp == e) {
+			*pp = e->dnext;
+			e->dnext = NULL;
+			__atomic_store_n(&d->ndirty, d->ndirty - 1,
+					 __ATOMIC_RELEASE);
+			return;
+		}
+	}
+}
+
+void lb_pfence_synced(lb_stream s, int spt)
+{
+	struct lb_pstream *e;
+	struct lb_pdev *d;
+
+	if (spt || s == LB_STREAM_PER_THREAD || lb_pcapture_any())
+		return;
+	if (lb_is_null(s)) {
+		d = lb_pdev_peek(lb_pool_curdev());
+		if (!d)
+			return;
+		e = &d->null_entry;
+	} else {
+		e = lb_pst_find((uintptr_t)s);
+		if (!e || !(d = lb_pdev_peek(e->dev)))
+			return;
+	}
+	if (!__atomic_load_n(&e->dirty, __ATOMIC_SEQ_CST) ||
+	    __atomic_load_n(&e->owner, __ATOMIC_SEQ_CST) != lb_pf_me())
+		return;
+	pthread_mutex_lock(&d->flock);
+	lb_fence_clean_locked(d, e);
+	pthread_mutex_unlock(&d->flock);
+}
+
+void lb_pfence_synced_device(int dev)
+{
+	struct lb_pdev *d = lb_pdev_peek(dev);
+	struct lb_pstream *e, *next;
+
+	if (!d || lb_pcapture_any() ||
+	    !__atomic_load_n(&d->ndirty, __ATOMIC_ACQUIRE))
+		return;
+	pthread_mutex_lock(&d->flock);
+	for (e = d->dirty; e; e = next) {
+		next = e->dnext;
+		lb_fence_clean_locked(d, e);
 	}
 	pthread_mutex_unlock(&d->flock);
 }

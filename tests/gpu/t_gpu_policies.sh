@@ -7,7 +7,9 @@
 #     this machine: the margin is wide), both threads' results right,
 #     every IMU launch remapped (stream=0x0->S in the trace);
 #   - poolloop under pool: every result right, every allocation after
-#     the first served by the pool (pool=hit);
+#     the first served by the pool (pool=hit), and no free fenced: each
+#     comes after a synchronous copy to the host that waited for the
+#     step's kernel;
 #   - reuse under pool: no sum wrong although each freed block's kernel
 #     still runs when the next allocation comes; the pool hands blocks
 #     back (an allocation returns a block an earlier round freed), but
@@ -51,7 +53,14 @@ under pool,trace loop "$G/poolloop_shared" 300 4096 >"$TMP/loop" 2>&1 ||
 [ "$(val "$TMP/loop" wrong)" = 0 ] || fail "poolloop: $(cat "$TMP/loop")"
 hits=$(json loop | grep '"api":"cudaMalloc"' | grep -c '"pool":"hit"')
 [ "$hits" -ge 299 ] || fail "poolloop: $hits of 300 cudaMalloc served by the pool"
-echo "poolloop: wrong=0, $hits of 300 allocations from the pool"
+# Each step's synchronous copy to the host waited for the step's kernel:
+# no free found pending work, so none recorded a fence (pool_fence.c,
+# "Syncs"); reuse below, whose frees come while kernels run, finds it.
+LBSHIM_LOG=info under pool loop2 "$G/poolloop_shared" 300 4096 >"$TMP/loop2" 2>&1 ||
+	fail "poolloop under pool: rc $? $(cat "$TMP/loop2")"
+grep -q 'pool: 0 frees found pending work' "$TMP/loop2" ||
+	fail "poolloop: frees after a synchronous copy fenced: $(grep 'pending' "$TMP/loop2")"
+echo "poolloop: wrong=0, $hits of 300 allocations from the pool, no fence after a sync"
 
 # ---- reuse under asynchronous kernels ----
 under pool,trace reuse "$G/reuse_shared" 10 65536 >"$TMP/reuse" 2>&1 ||
@@ -59,6 +68,10 @@ under pool,trace reuse "$G/reuse_shared" 10 65536 >"$TMP/reuse" 2>&1 ||
 [ "$(val "$TMP/reuse" wrong)" = 0 ] || fail "reuse: $(cat "$TMP/reuse")"
 [ "$(val "$TMP/reuse" same_block)" = 0 ] ||
 	fail "reuse: a block handed back while its kernel ran: $(cat "$TMP/reuse")"
+LBSHIM_LOG=info under pool reuse2 "$G/reuse_shared" 10 65536 >"$TMP/reuse2" 2>&1
+n=$(sed -n 's/.*pool: \([0-9]*\) frees found pending work.*/\1/p' "$TMP/reuse2")
+[ "${n:-0}" -ge 5 ] && [ "$(val "$TMP/reuse2" wrong)" = 0 ] ||
+	fail "reuse: ${n:-no} frees found pending work (no sync before them): $(cat "$TMP/reuse2")"
 # blocks handed back: an allocation's pointer that an earlier free freed
 json reuse | grep '"api":"cuda\(Malloc\|Free\)"' |
 	sed 's/.*"api":"\([a-zA-Z]*\)".*"ptr":"\([^"]*\)".*/\1 \2/' |
