@@ -24,7 +24,7 @@ CUT_DEPS := $(CUT)/check_cuda_table $(BUILD)/liblbshim.so $(BUILD)/lbtrace \
 	$(CUT)/prog_lookup $(CUT)/prog_rtcalls $(CUT)/vecadd_static \
 	$(CUT)/prog_xv $(CUT)/prog_xv_hip \
 	$(BUILD)/gpu/fault_shared $(BUILD)/tests/gpu-cpu/libgpu_twins.so \
-	$(CUT)/prog_cupol \
+	$(CUT)/prog_cupol $(CUT)/prog_fold \
 	$(HC_RT) $(HC_DRV) $(HCT_PROGS)
 check-cuda: $(CUT_DEPS)
 	@BUILD=$(BUILD) CUDA_HOME=$(CUDA_HOME) \
@@ -50,6 +50,12 @@ $(CUT)/prog_cupol: $(CUT_DIR)/prog_cupol.c
 	$(CC) $(LB_CFLAGS) -I$(CUDA_HOME)/include $< -o $@ \
 		-L$(CUDA_HOME)/lib64/stubs -lcuda -L$(CUDA_HOME)/lib64 \
 		-lcudart -ldl -pthread
+
+# Device queries folded by the trace (t_fold.sh), built as prog_lookup.
+$(CUT)/prog_fold: $(CUT_DIR)/prog_fold.c
+	@mkdir -p $(@D)
+	$(CC) $(LB_CFLAGS) -I$(CUDA_HOME)/include $< -o $@ \
+		-L$(CUDA_HOME)/lib64 -lcudart -ldl -pthread
 
 # Every runtime row called on NVIDIA's real cudart (t_realcudart.sh).
 $(CUT)/prog_rtcalls: $(CUT_DIR)/prog_rtcalls.c $(API_DEFS) \

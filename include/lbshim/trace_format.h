@@ -277,7 +277,12 @@ enum lb_pool_note { LB_POOL_OFF = 0, LB_POOL_HIT = 1, LB_POOL_MISS = 2 };
  *           a[2] = elapsed time as float bits
  *   STREAM  a[0] = stream created / queried, a[1] = flags, a[2] = priority
  *   SYNC    a[0] = event (hipEventSynchronize)
- *   DEVICE  a[0] = device id
+ *   DEVICE  a[0] = device id; a device query (role DEVICE_GET) that
+ *           succeeded: a[0]'s high 32 bits = later identical calls of the
+ *           thread folded into it (same function, same device answered,
+ *           nothing recorded between), a[1] = their summed duration in
+ *           ticks, a[2] = the last one's t1 (policies/trace/trace.c,
+ *           lb_trace_post_query; lbshim-trace(5))
  *   REG     a[0] = host function / module, a[1] = name string id
  *   OTHER   a[0] = pointer, a[1] = size or value, a[2] = extra
  *

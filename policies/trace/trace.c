@@ -260,6 +260,7 @@ void lb_tt_start(struct lb_tt *t)
 	t->want = 1;
 	t->stage = 0;
 	t->pos = t->end = NULL;
+	t->fold = NULL;
 	lb_crash_thread_start(t);
 	t->state = LB_TT_NOFILE;
 	if (!__atomic_load_n(&lb_tr.file_on, __ATOMIC_ACQUIRE))
@@ -299,6 +300,8 @@ void lb_tt_start(struct lb_tt *t)
  */
 enum { LB_PATH_PLAIN = 0, LB_PATH_LEARN, LB_PATH_LAUNCH };
 static uint8_t lb_tr_path[LB_API_COUNT];
+/* Rows whose identical calls fold into one record (lb_trace_post_query). */
+static uint8_t lb_tr_fold[LB_API_COUNT];
 uint8_t lb_tr_entry_args[LB_API_COUNT];
 
 /*
@@ -355,6 +358,8 @@ static void lb_trace_paths(void)
 				? LB_PATH_LAUNCH
 				: LB_PATH_PLAIN;
 		lb_tr_entry_args[i] = (uint8_t)lb_entry_kind(i);
+		lb_tr_fold[i] = lb_api_info[i].role == LB_ROLE_DEVICE_GET &&
+				lb_tr_path[i] == LB_PATH_PLAIN;
 		if (lb_tr_entry_args[i] == LB_ENTRY_WHOLE &&
 		    lb_tr_path[i] != LB_PATH_PLAIN)
 			lb_tr_entry_args[i] = LB_ENTRY_INPUTS;
@@ -460,6 +465,12 @@ static int lb_trace_pre(struct lb_call *c)
 
 	c->t0 = lb_ticks();
 	t->cur = c; /* for the crash handler: the call in flight */
+	if (LB_UNLIKELY(lb_tr_fold[c->api]) && t->fold && t->fold + 1 == r &&
+	    t->state == LB_TT_FILE) {
+		/* it may fold into the last record: no entry for it */
+		t->entry = NULL;
+		return 0;
+	}
 	if (LB_UNLIKELY(t->state != LB_TT_FILE || r == t->end)) {
 		lb_trace_pre_slow(c, t);
 		return 0;
@@ -564,6 +575,63 @@ static __attribute__((noinline)) void lb_trace_post_slow(struct lb_call *c,
 }
 
 /*
+ * A device query (cudaGetDevice, hipGetDevice: role DEVICE_GET), which
+ * PyTorch makes some 2 700 times an inference step of 3 400 calls
+ * (tests/gpu/RESULTS.md): a call that answers what the thread's last
+ * record answered (the same function, the same device, success, nothing
+ * served or noted, nothing recorded between them) is folded into that
+ * record instead of taking a slot: its a[0]'s high 32 bits count the
+ * calls folded, a[1] sums their durations, a[2] is the last one's end
+ * (trace_format.h).  The record is still the thread's last slot, in its
+ * current block (a block is handed to the helper only when the next
+ * slot is taken), so the stores land where the first call's record is,
+ * in the file whatever ends the process; a reader sees the count at
+ * most one call behind.  The folded call writes no entry record (its pre
+ * hook saw that it may fold): a crash inside cudaGetDevice would show
+ * the call before it as the last one.  Not in a ring, whose slots are
+ * overwritten.
+ */
+static __attribute__((noinline)) void lb_trace_post_query(struct lb_call *c,
+							  struct lb_tt *t)
+{
+	struct lb_trace_rec ar, *r, *f = t->fold;
+
+	lb_call_args(&ar, c);
+	if (f && f + 1 == t->pos && !t->entry && c->ret == LB_ST_OK &&
+	    !c->handled && !c->scratch[LB_NOTE_HAZARD] && !ar.hdr.flags &&
+	    f->hdr.api == c->api && f->hdr.ret == 0 && f->hdr.flags == 0 &&
+	    f->hdr.device == t->device &&
+	    (uint32_t)f->a[0] == (uint32_t)ar.a[0] &&
+	    (f->a[0] >> 32) < UINT32_MAX && c->t1 >= c->t0) {
+		uint64_t n = (f->a[0] >> 32) + 1;
+
+		__atomic_store_n(&f->a[1], f->a[1] + (c->t1 - c->t0),
+				 __ATOMIC_RELAXED);
+		__atomic_store_n(&f->a[2], c->t1, __ATOMIC_RELAXED);
+		__atomic_store_n(&f->a[0], (uint32_t)f->a[0] | n << 32,
+				 __ATOMIC_RELEASE);
+		return;
+	}
+	if ((r = t->entry) != NULL && t->pos == r &&
+	    lb_tr_entry_args[c->api] == LB_ENTRY_WHOLE) {
+		t->pos = r + 1;
+		lb_entry_done(r, c);
+	} else {
+		r = lb_tt_slot(t);
+		if (!r) {
+			t->fold = NULL;
+			return;
+		}
+		lb_call_put(r, c, t, &ar);
+	}
+	if (LB_UNLIKELY(lb_tr.ring)) {
+		lb_tt_ring_note(t, r);
+		r = NULL;
+	}
+	t->fold = c->ret == LB_ST_OK ? r : NULL;
+}
+
+/*
  * The record path: the call's record, committed to the thread's block
  * before the call returns to the program.
  */
@@ -579,6 +647,8 @@ static void lb_trace_post(struct lb_call *c)
 		lb_trace_post_slow(c, t);
 	} else if (lb_tr_path[c->api] == LB_PATH_LAUNCH) {
 		lb_trace_post_launch(c, t);
+	} else if (LB_UNLIKELY(lb_tr_fold[c->api])) {
+		lb_trace_post_query(c, t);
 	} else if ((r = t->entry) != NULL && t->pos == r &&
 		   lb_tr_entry_args[c->api] == LB_ENTRY_WHOLE) {
 		/* the entry is the record but for the result */

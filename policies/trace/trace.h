@@ -110,6 +110,9 @@ struct lb_tt {
 	void *altstack;
 	struct lb_call *cur;	    /* the call between pre and post */
 	struct lb_trace_rec *entry; /* cur's entry record, or NULL */
+	/* trace.c: the thread's last record, a device query's that later
+	 * identical ones fold into while it stays the last (t->pos - 1) */
+	struct lb_trace_rec *fold;
 	/*
 	 * trace_kargs.c: the KARGS header of the thread's last launched
 	 * kernel, valid for plan ka_plan in file generation ka_gen;

@@ -50,6 +50,7 @@ struct api_ent {
 	int32_t row;	/* API row, -1 = not looked up */
 	uint8_t launch; /* a kernel launch (not a host function's) */
 	uint8_t query;	/* "not ready" is an answer, not an error */
+	uint8_t fold;	/* calls may be folded into its records */
 };
 
 /* Per-file shortcut from the writer's API id / kernel string to a row. */
@@ -204,6 +205,7 @@ static void *sum_begin(struct lbt_set *set, struct lbt_out *o,
 			e->row = -1;
 			e->launch = lbt_api_has_kernel(api);
 			e->query = lbt_api_is_query(api);
+			e->fold = (uint8_t)lbt_api_folds(api);
 		}
 	}
 	return s;
@@ -395,9 +397,17 @@ static void sum_raw_one(struct summary *s, const struct lbt_file *f,
 	/* lbt_rec_is_error(): "not ready" is how queries answer */
 	err = x->hdr.ret && !(x->hdr.ret == 600 && lbt_api_is_query(api));
 	if (row >= 0) {
+		uint32_t nf = lbt_raw_folded(api, x), k;
+		int64_t d = nf ? lbt_dticks_ns(f, x->a[1] / nf) : 0;
+
 		s->apis.rows[row].errors += err;
 		if (lbt_sketch_add(&s->apis.rows[row].sk, dur < 0 ? 0 : dur))
 			s->oom = 1;
+		/* the calls folded into it, each at their mean duration
+		 * (lbt_next yields them the same way) */
+		for (k = 0; k < nf; k++)
+			if (lbt_sketch_add(&s->apis.rows[row].sk, d))
+				s->oom = 1;
 	}
 	/* host functions, callbacks and graphs carry no kernel */
 	if (!lbt_api_has_kernel(api))
@@ -454,7 +464,9 @@ sum_loop(struct summary *s, const struct lbt_file *f, struct file_cache *fc,
 		t1 = r->t1;
 		if (__builtin_expect((h & HDR_PLAIN_MASK) != HDR_PLAIN_CALL ||
 					     api >= napi || !t1 ||
-					     ents[api].row < 0,
+					     ents[api].row < 0 ||
+					     (ents[api].fold &&
+					      (r->a[0] >> 32)),
 				     0)) {
 			s->records += records;
 			records = 0;

@@ -266,6 +266,10 @@ const char *lbt_string_demangled(const struct lbt_file *file, uint32_t id);
  */
 int lbt_api_has_kernel(int api);
 int lbt_api_is_query(int api);
+/* Do the trace's identical calls of api fold into one record (a device
+ * query), and how many are folded into raw record r (0: none)? */
+int lbt_api_folds(int api);
+uint32_t lbt_raw_folded(int api, const struct lb_trace_rec *r);
 
 /* Launch fields of a LAUNCH call record. */
 void lbt_rec_launch(const struct lbt_rec *r, struct lbt_launch *l);

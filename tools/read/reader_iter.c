@@ -267,6 +267,45 @@ static const struct lbt_rec *finish_pass(struct lbt_set *set)
 	return NULL;
 }
 
+/*
+ * A device query's record with calls folded into it (trace_format.h:
+ * a[0]'s high 32 bits count them, a[1] sums their durations, a[2] is the
+ * last one's end) is yielded once for each call: the first as recorded,
+ * then each folded one with the mean duration, their ends spread evenly
+ * from the first's end to the last's (their own times were not kept).
+ * Sets up the call c->rep of the record just decoded; returns 1 while
+ * more are to come (the cursor stays on the record, its key the next
+ * one's start), 0 after the last.
+ */
+static int unfold(struct lbt_set *set, struct lbt_cursor *c)
+{
+	struct lbt_rec *o = &set->rec;
+	const struct lb_trace_rec *r = c->r;
+	uint32_t n = lbt_raw_folded(o->api, r);
+	uint64_t span, d, end;
+
+	if (!n)
+		return 0;
+	o->copy.a[0] = (uint32_t)r->a[0];
+	o->copy.a[1] = o->copy.a[2] = 0;
+	span = r->a[2] > r->t1 ? r->a[2] - r->t1 : 0;
+	d = r->a[1] / n;
+	if (c->rep) {
+		end = r->t1 + span / n * c->rep + span % n * c->rep / n;
+		o->copy.t1 = end;
+		o->copy.t0 = end - d > r->t1 ? end - d : r->t1;
+		o->dur_ns = lbt_dticks_ns(c->file, o->copy.t1 - o->copy.t0);
+	}
+	if (c->rep == n) {
+		c->rep = 0;
+		return 0;
+	}
+	c->rep++;
+	end = r->t1 + span / n * c->rep + span % n * c->rep / n;
+	c->key = lbt_ticks_ns(c->file, end - d > r->t1 ? end - d : r->t1);
+	return 1;
+}
+
 const struct lbt_rec *lbt_next(struct lbt_set *set)
 {
 	struct lbt_cursor *c;
@@ -287,9 +326,13 @@ const struct lbt_rec *lbt_next(struct lbt_set *set)
 	decode(set, c);
 	if (!lbt_untimed(set->rec.type))
 		c->last_key = c->key;
+	if (__builtin_expect(set->rec.type == LB_REC_CALL, 1) &&
+	    lbt_api_folds(set->rec.api) && unfold(set, c))
+		goto keep; /* the record's next folded call comes next */
 	c->pos++;
 	cursor_fill(set, c);
 	take_kargs(set, c);
+keep:
 	if (set->mode != LBT_UNORDERED) {
 		if (c->done)
 			set->heap[0] = set->heap[--set->nheap];
@@ -522,6 +565,19 @@ int lbt_api_has_kernel(int api)
 	return api >= 0 && lb_api_info[api].kind == LB_KIND_LAUNCH &&
 	       !host_fn_api(api) &&
 	       lb_api_info[api].role != LB_ROLE_GRAPH_LAUNCH;
+}
+
+int lbt_api_folds(int api)
+{
+	return api >= 0 && lb_api_info[api].role == LB_ROLE_DEVICE_GET;
+}
+
+uint32_t lbt_raw_folded(int api, const struct lb_trace_rec *r)
+{
+	if (r->hdr.type != LB_REC_CALL || !lbt_api_folds(api) || !r->t1 ||
+	    (r->hdr.flags & LB_RF_INFLIGHT))
+		return 0;
+	return (uint32_t)(r->a[0] >> 32);
 }
 
 int lbt_api_is_query(int api)
