@@ -189,6 +189,34 @@ else
 	verdict NOT-RUN "fault under trace: the shim has no CUDA face"
 fi
 
+# ---- what a call costs the host, call by call (progs/callcost.cu)
+echo >>"$R"
+echo "### What a call costs the host (ns a call, best of 5 rounds of 20000)" >>"$R"
+echo >>"$R"
+if [ $face = 1 ]; then
+	arms="bare none trace stream0 pool trace,stream0,pool"
+	for a in $arms; do
+		if [ $a = bare ]; then e=""; else e=$(shim_env $a "$O/cc.lbt"); fi
+		run "cc_$a" $e -- "$B/callcost_shared" 20000
+		rm -f "$O/cc.lbt"
+	done
+	{
+		printf '| function |'; for a in $arms; do printf ' %s |' "$a"; done; echo
+		printf '| --- |'; for a in $arms; do printf ' --- |'; done; echo
+		for fn in $(sed -n 's/^callcost: fn=\([^ ]*\) .*/\1/p' "$O/cc_bare.out"); do
+			printf '| %s |' "$fn"
+			for a in $arms; do
+				printf ' %s |' "$(grep "fn=$fn " "$O/cc_$a.out" | sed -n 's/.* ns=\([^ ]*\).*/\1/p')"
+			done
+			echo
+		done
+		echo
+		echo "(bare: without the shim; none: the shim with no policy)"
+	} >>"$R"
+	grep -q 'callcost: ok=1' "$O/cc_trace,stream0,pool.out" ||
+		verdict FAIL "callcost: a call failed under the shim (cc_*.out)"
+fi
+
 # ---- an empty launch
 echo >>"$R"
 run launch_base -- "$B/launch_shared"

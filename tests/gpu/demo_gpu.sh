@@ -11,6 +11,9 @@
 # per-thread figures, median of the runs, arm by arm), the lbshim lines of
 # stderr (stderr_*.txt) and timeline.svg (lbtrace export --svg of one
 # trace-only run above one remap run, when lbtrace has it).
+# DEMO_GPU_ARGS adds arguments to evaluate_torch.py (--size 1024: a camera
+# whose encoder keeps the GPU busy); DEMO_GPU_MODES names the modes run
+# (default "remap syncs").
 set -u
 [ $# -ge 2 ] || { echo "usage: $0 BUNDLE OUTDIR [SECONDS [RUNS]]" >&2; exit 2; }
 B=$(cd "$1" && pwd) || exit 2
@@ -22,10 +25,12 @@ LBT=$B/lbtrace
 unset LBSHIM_POLICIES LBSHIM_TRACE LBSHIM_STREAM0_MODE
 export PYTHONUNBUFFERED=1
 # Each run's figures next to its traces (LBSHIM_TRACE's directory).
-cmd=(sh -c 'exec "$0" "$1" --device cuda --seconds "$2" --json "$(dirname "$LBSHIM_TRACE")/eval.json"'
-	"$PY" "$root/tests/workloads/evaluate_torch.py" "$S")
+# DEMO_GPU_ARGS: more arguments for evaluate_torch.py (a heavier camera:
+# --size 1024); DEMO_GPU_MODES: the stream0 modes compared.
+cmd=(sh -c 'exec "$0" "$1" --device cuda --seconds "$2" --json "$(dirname "$LBSHIM_TRACE")/eval.json" $3'
+	"$PY" "$root/tests/workloads/evaluate_torch.py" "$S" "${DEMO_GPU_ARGS:-}")
 rc=0
-for mode in remap syncs; do
+for mode in ${DEMO_GPU_MODES:-remap syncs}; do
 	LBSHIM_STREAM0_MODE=$mode "$LBT" run --ab trace/trace,stream0,pool \
 		-n "$N" -o "$O/$mode" --svg "$O/ab_$mode.svg" -- "${cmd[@]}" \
 		>"$O/ab_$mode.txt" 2>"$O/stderr_$mode.raw" || rc=1
