@@ -27,6 +27,10 @@ struct lb_kpent {
 	uintptr_t key; /* stub, or hipFunction_t | 1; 0 free */
 	struct lb_kplan *plan;
 	struct lb_kname kn; /* its name (kreg.h) */
+	/* lb_kp_rt_plan: the handle the runtime knows the kernel by (an
+	 * alias's stub, else NULL: the key's), and whether it was asked */
+	const void *ask;
+	uint8_t asked;
 };
 
 struct lb_kptab {
@@ -129,6 +133,8 @@ static struct lb_kptab *lb_kp_room(void)
 			continue;
 		e->plan = o->plan;
 		e->kn.name = o->kn.name;
+		e->ask = o->ask;
+		e->asked = __atomic_load_n(&o->asked, __ATOMIC_ACQUIRE);
 		/* the trace's id, as it stands (a later one is lost) */
 		e->kn.idgen = __atomic_load_n(&o->kn.idgen, __ATOMIC_ACQUIRE);
 		lb_kp_publish(t, e, o->key);
@@ -478,6 +484,7 @@ static void lb_kreg_alias(const void *h, const void *f)
 		__atomic_store_n(&e->kn.idgen, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&e->kn.name, s->kn.name, __ATOMIC_RELEASE);
 		__atomic_store_n(&e->plan, s->plan, __ATOMIC_RELEASE);
+		e->ask = f;
 		if (fresh)
 			lb_kp_publish(t, e, (uintptr_t)h);
 		__atomic_add_fetch(&lb_kp_gen, 1, __ATOMIC_RELEASE);
@@ -621,11 +628,69 @@ static inline void *lb_kl_arg(const char *a, unsigned at)
 	return p;
 }
 
+/*
+ * The plan of a kernel whose images the shim does not read (CUDA's), from
+ * the layout the runtime gives (lb_rt_kf.params), made at its first
+ * launch the trace records and kept: the parameters' offsets and sizes,
+ * typed by lbtrace from the kernel's demangled name.  Such a plan lists
+ * no pointer words (nptr 0): stream0's check reads kernels' pointers
+ * from code objects' layouts only.  Asked once a handle; NULL when the
+ * runtime cannot tell, or the handle has no entry.
+ */
+#define LB_KP_RT_MAX 64
+static __attribute__((noinline, cold)) const struct lb_kplan *
+lb_kp_rt_plan(const void *f, unsigned module)
+{
+	uintptr_t key = (uintptr_t)f | module;
+	struct lb_kpent *e = lb_kp_ent(key);
+	struct lb_co_arg args[LB_KP_RT_MAX];
+	uint32_t off[LB_KP_RT_MAX], size[LB_KP_RT_MAX];
+	struct lb_co_kernel k;
+	struct lb_kplan *p;
+	const void *ask;
+	int n, i;
+
+	if (!e || __atomic_load_n(&e->asked, __ATOMIC_ACQUIRE) ||
+	    __atomic_exchange_n(&e->asked, 1, __ATOMIC_ACQ_REL))
+		return e ? __atomic_load_n(&e->plan, __ATOMIC_ACQUIRE) : NULL;
+	ask = e->ask ? e->ask : f;
+	n = lb_rt->kf->params(ask, (int)module, off, size, LB_KP_RT_MAX);
+	if (n < 0)
+		return NULL;
+	memset(&k, 0, sizeof(k));
+	memset(args, 0, sizeof(args));
+	for (i = 0; i < n; i++) {
+		args[i].offset = off[i];
+		args[i].size = size[i];
+		args[i].kind = LB_CO_BY_VALUE;
+		args[i].value_kind = "param";
+	}
+	k.nargs = (uint32_t)n;
+	k.args = args;
+	k.facts = 1;
+	p = lb_kp_make(&k);
+	if (!p)
+		return NULL;
+	p->nptr = 0;
+	p->ptrmax = 0;
+	pthread_mutex_lock(&lb_kmod_lock);
+	e = lb_kp_ent(key); /* the table may have grown meanwhile */
+	if (e && !__atomic_load_n(&e->plan, __ATOMIC_ACQUIRE)) {
+		__atomic_store_n(&e->plan, p, __ATOMIC_RELEASE);
+		__atomic_add_fetch(&lb_kp_gen, 1, __ATOMIC_RELEASE);
+		p = NULL;
+	}
+	pthread_mutex_unlock(&lb_kmod_lock);
+	free(p); /* not installed: another thread's, or the entry went */
+	return e ? __atomic_load_n(&e->plan, __ATOMIC_ACQUIRE) : NULL;
+}
+
 const struct lb_kplan *lb_kreg_launch(const struct lb_call *c, void ***pargs,
 				      void ***pextra)
 {
 	const struct lb_kl *w = &lb_klaunch[c->api];
 	const char *a = c->args;
+	const struct lb_kplan *p;
 	void **args, **extra, *f;
 
 	if (!w->k)
@@ -636,7 +701,10 @@ const struct lb_kplan *lb_kreg_launch(const struct lb_call *c, void ***pargs,
 	f = lb_kl_arg(a, w->k);
 	*pargs = args;
 	*pextra = extra;
-	return lb_kp_plan(f, w->module);
+	p = lb_kp_plan(f, w->module);
+	if (LB_UNLIKELY(!p) && lb_rt->kf->params)
+		p = lb_kp_rt_plan(f, w->module);
+	return p;
 }
 
 /*

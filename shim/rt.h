@@ -41,7 +41,8 @@
  *   range's size), a field of struct lb_rt.
  * - The last-error rule (struct lb_rt_le) and the reader of kernel facts
  *   (struct lb_rt_kf): the core's (lasterr.c, kreg.c), not counted (the
- *   core's own calls are not the policies').
+ *   core's own calls are not the policies'), but for the layouts asked of
+ *   the runtime (lb_rt_kf.params), whose calls may fail.
  */
 #ifndef LB_RT_H
 #define LB_RT_H
@@ -187,6 +188,16 @@ struct lb_rt_kf {
 	struct lb_co_set *(*read_file)(const char *path, unsigned flags);
 	/* a module image in memory, of unknown size */
 	struct lb_co_set *(*read_image)(const void *image, unsigned flags);
+	/*
+	 * Where the images are not read (CUDA's): the parameter layout of
+	 * kernel handle f (module: a module function's handle) asked of the
+	 * runtime, off[i] and size[i] of each parameter, at most max.
+	 * Returns how many, or -1 when the runtime cannot tell.  NULL: the
+	 * code objects give layouts (HIP).  Its calls are the policies'
+	 * own (counted: rt.h's rule of the last error).
+	 */
+	int (*params)(const void *f, int module, uint32_t *off,
+		      uint32_t *size, int max);
 };
 
 /*

@@ -96,12 +96,16 @@ enum {
 	LB_CUN_ERROR_NAME,	 /* cuda.h:5170 */
 	LB_CUN_RT_DEVICE_ATTR,	 /* cuda_runtime_api.h:1324 */
 	LB_CUN_RT_ERROR_NAME,	 /* cuda_runtime_api.h:1232 */
+	LB_CUN_PARAM_INFO,	 /* cuda.h:17374 (12.4) */
+	LB_CUN_KERNEL_FUNCTION,	 /* cuda.h:8136 (12.0) */
+	LB_CUN_RT_FUNC_BY_SYMBOL, /* cuda_runtime_api.h:13757 (11.0) */
 	LB_CUN_COUNT
 };
 static const char *const lb_cun_names[LB_CUN_COUNT] = {
 	"cuCtxGetCurrent",   "cuCtxSetCurrent",	      "cuCtxGetDevice",
 	"cuDeviceGet",	     "cuDeviceGetAttribute",  "cuDevicePrimaryCtxRetain",
 	"cuGetErrorName",    "cudaDeviceGetAttribute", "cudaGetErrorName",
+	"cuFuncGetParamInfo", "cuKernelGetFunction", "cudaGetFuncBySymbol",
 };
 static void *lb_cun[LB_CUN_COUNT];
 static pthread_mutex_t lb_cun_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -431,7 +435,8 @@ static const struct lb_rt_le lb_cu_le = {
 	.sticky = lb_cu_le_sticky,
 };
 
-/* ---- (f) kernel facts: none read from CUDA's images yet ---- */
+/* ---- (f) kernel facts: none read from CUDA's images; layouts from the
+ * driver ---- */
 
 /* An empty set: NVIDIA's fat binaries and cubins are not AMDGPU code
  * objects, and their parameter layouts are the driver's to tell. */
@@ -452,10 +457,55 @@ static struct lb_co_set *lb_cu_read_file(const char *path, unsigned flags)
 	return lb_cu_read_none(flags);
 }
 
+/*
+ * A kernel's parameter layout from the driver: cuFuncGetParamInfo (CUDA
+ * 12.4, cuda.h:17374) of its CUfunction, index by index until
+ * CUDA_ERROR_INVALID_VALUE ("paramIndex must be less than the number of
+ * parameters", cuda.h:17359).  The CUfunction of a module launch is its
+ * handle; of a runtime launch, cudaGetFuncBySymbol's for a host stub
+ * (cuda_runtime_api.h:13757), else cuKernelGetFunction's for a
+ * cudaKernel_t, which is a CUkernel (driver_types.h:3048, cuda.h:286).
+ * A failed cudaGetFuncBySymbol leaves its error as the last error: an
+ * own call, which lasterr.c puts right.
+ */
+static int lb_cu_params(const void *f, int module, uint32_t *off,
+			uint32_t *size, int max)
+{
+	CUresult (*info)(void *, size_t, size_t *, size_t *) =
+		lb_cun_get(LB_CUN_PARAM_INFO);
+	CUresult (*kfn)(void **, void *) = lb_cun_get(LB_CUN_KERNEL_FUNCTION);
+	cudaError_t (*sym)(void **, const void *) =
+		lb_cun_get(LB_CUN_RT_FUNC_BY_SYMBOL);
+	void *fn = NULL;
+	int i;
+
+	if (!info || !f)
+		return -1;
+	lb_rt_own_bump();
+	if (module)
+		fn = (void *)f;
+	else if (!(sym && sym(&fn, f) == cudaSuccess && fn) &&
+		 !(kfn && kfn(&fn, (void *)f) == CUDA_SUCCESS && fn))
+		return -1;
+	for (i = 0; i < max; i++) {
+		size_t o = 0, n = 0;
+		CUresult r = info(fn, (size_t)i, &o, &n);
+
+		if (r == CUDA_ERROR_INVALID_VALUE)
+			break;
+		if (r != CUDA_SUCCESS || o > UINT32_MAX || n > UINT32_MAX)
+			return -1;
+		off[i] = (uint32_t)o;
+		size[i] = (uint32_t)n;
+	}
+	return i;
+}
+
 static const struct lb_rt_kf lb_cu_kf = {
 	.read_fatbin = lb_cu_read_fatbin,
 	.read_file = lb_cu_read_file,
 	.read_image = lb_cu_read_fatbin,
+	.params = lb_cu_params,
 };
 
 /* ---- the side ---- */

@@ -25,9 +25,10 @@ typedef enum cudaError {
 	cudaErrorInitializationError = 3
 } cudaError_t;
 /* cuda.h:2511-3179 typedef enum cudaError_enum {...} CUresult; values
- * :2517, :2535 */
+ * :2517, :2523, :2535 */
 typedef enum cudaError_enum {
 	CUDA_SUCCESS = 0,
+	CUDA_ERROR_INVALID_VALUE = 1,
 	CUDA_ERROR_NOT_INITIALIZED = 3
 } CUresult;
 

@@ -2,7 +2,8 @@
 # nvcc-built program (shared cudart) and of a driver-API program is one
 # record, launches name their kernel (from __cudaRegisterFunction's
 # deviceName, cuModuleGetFunction's name) with grid, block and shared
-# memory, allocations their pointer and size; the header says CUDA;
+# memory, and a module function's its arguments (the driver's layout),
+# allocations their pointer and size; the header says CUDA;
 # lbtrace print and summary read it.
 . tests/cuda/lib.sh
 cd "$TMP"
@@ -33,3 +34,12 @@ traced d "$HT/drv" "$HT/kern.cubin" >"$TMP/dout" 2>&1 ||
 grep -q 'cuLaunchKernel(kernel=[a-z_]' "$TMP/dprint" ||
 	fail "driver launch: $(grep cuLaunchKernel "$TMP/dprint" | head -1)"
 grep -q 'cuMemAlloc_v2(ptr=0x' "$TMP/dprint" || fail "cuMemAlloc_v2 record"
+# its arguments, laid out by the driver (cuFuncGetParamInfo: rt_cuda.c):
+# axpy(float a = 2.0f, x, y, int n = 64), an extern "C" kernel with no
+# signature to type them by, so its words (2.0f's bits: 1073741824);
+# mixed(char 1, struct S, p, short 5, double 0.25) likewise (S's padding
+# is whatever the program's stack held)
+grep -q 'cuLaunchKernel(kernel=axpy(1073741824, 0x[0-9a-f]*, 0x[0-9a-f]*, 64), grid=(1,1,1), block=(64,1,1)' \
+	"$TMP/dprint" || fail "axpy's arguments: $(grep 'axpy' "$TMP/dprint" | head -1)"
+grep -q 'kernel=mixed(1, {[^}]*}, 0x[0-9a-f]*, 5, {0, 1070596096})' \
+	"$TMP/dprint" || fail "mixed's arguments: $(grep 'mixed' "$TMP/dprint" | head -1)"
