@@ -361,6 +361,44 @@ static int sc_threads(int nt)
 	return pt_failed;
 }
 
+/*
+ * The pool's syncs (pool_fence.c, "Syncs"): 40 rounds of allocate, a
+ * kernel summing the block on a stream of this thread's, a wait by KIND
+ * (stream: hipStreamSynchronize of it; device: hipDeviceSynchronize;
+ * none), free.  Every sum must be right; the exit line's "frees found
+ * pending work" is what t_syncs.sh reads.
+ */
+static int sc_syncs(const char *kind)
+{
+	const size_t n = 4096;
+	uint64_t *out;
+	hipStream_t s;
+	int i;
+
+	PT_OK(hipStreamCreateWithFlags(&s, hipStreamNonBlocking));
+	PT_OK(hipHostMalloc((void **)&out, sizeof(*out), 0));
+	for (i = 0; i < 40; i++) {
+		unsigned char *a;
+
+		*out = 0;
+		PT_OK(hipMalloc((void **)&a, n));
+		PT_OK(hipMemsetAsync(a, 1, n, s));
+		PT_OK(k_sum(s, a, n, out, 1, NULL));
+		if (!strcmp(kind, "stream"))
+			PT_OK(hipStreamSynchronize(s));
+		else if (!strcmp(kind, "device"))
+			PT_OK(hipDeviceSynchronize());
+		PT_OK(hipFree(a));
+		if (strcmp(kind, "none"))
+			PT_CHECK(*out == n, "round %d: sum %llu", i,
+				 (unsigned long long)*out);
+	}
+	PT_OK(hipStreamSynchronize(s));
+	PT_OK(hipStreamDestroy(s));
+	printf("syncs %s: 40 rounds\n", kind);
+	return pt_failed;
+}
+
 int main(int argc, char **argv)
 {
 	const char *sc = argc > 1 ? argv[1] : "";
@@ -381,6 +419,8 @@ int main(int argc, char **argv)
 		return sc_freesync();
 	if (!strcmp(sc, "xthread"))
 		return sc_xthread();
+	if (!strcmp(sc, "syncs"))
+		return sc_syncs(arg);
 	if (!strcmp(sc, "fuzz"))
 		return sc_fuzz((unsigned)atoi(arg),
 			       argc > 3 ? atoi(argv[3]) : 3000);
