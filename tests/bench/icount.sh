@@ -53,39 +53,27 @@ row p_direct 5000 hipMalloc,hipFree env $E "$X" pool 1 @N
 row pool1 5000 hipMalloc,hipFree env $E $P LBSHIM_POLICIES=pool "$X" pool 1 @N
 row three_submit 20000 hipMemsetAsync env $F $P LBSHIM_POLICIES=trace,stream0,pool LBSHIM_TRACE=$T/a.lbt "$X" submit null @N
 row trace_pool 5000 hipMalloc,hipFree env $E $P LBSHIM_POLICIES=trace,pool LBSHIM_TRACE=$T/b.lbt "$X" pool 1 @N
-# CUDA (where the toolkit built hipemu's face and the suite's launch
-# program): nvcc's __cudaLaunchKernel of an empty kernel on hipemu's
-# face, which makes 5N + 1 launches for N; the face's own function is
-# hipemu's queueing, not a runtime that answers at once, so the rows
+# CUDA (where the toolkit built hipemu's face and the suite's programs),
+# one function FN of program PROG counted: each program makes 5N + 1 (or
+# 5N) calls of it for N; the face's own function is hipemu's, so the rows
 # with the shim count the shim's instructions alone (collection toggles
 # off inside the face's function of the same name).
-G=$B/gpu/launch_shared
-if [ -x "$G" ] && [ -e "$B/hipemu/cuda/libcudart.so.13" ]; then
-	C="LD_LIBRARY_PATH=$B/hipemu/cuda HIPEMU_KERNELS=$B/tests/gpu-cpu/libgpu_twins.so"
-	cu_row() {
-		name=$1; shift
-		a=$(ir 400 __cudaLaunchKernel "$@") b=$(ir 800 __cudaLaunchKernel "$@")
-		echo "$name $(( (b - a) / 2000 ))"
-	}
-	cu_row cu_launch_pass env $C $P "$G" @N
-	for p in trace stream0 pool; do
-		cu_row cu_launch_$p env $C $P LBSHIM_POLICIES=$p \
-			LBSHIM_TRACE=$T/c.lbt "$G" @N
+#   cu_launch_*: nvcc's __cudaLaunchKernel of an empty kernel (launch);
+#   cu_getdev_*: cudaGetDevice, PyTorch's most frequent call (some 2 700
+#   of an inference step's 3 400 on the H100, tests/gpu/RESULTS.md),
+#   made by the suite's callcost program.
+C="LD_LIBRARY_PATH=$B/hipemu/cuda HIPEMU_KERNELS=$B/tests/gpu-cpu/libgpu_twins.so"
+# cu_rows NAME FN PROG: the rows NAME_pass and NAME_<policy>
+cu_rows() {
+	[ -x "$3" ] && [ -e "$B/hipemu/cuda/libcudart.so.13" ] || return 0
+	for p in pass trace stream0 pool; do
+		pe=""; [ $p = pass ] || pe="LBSHIM_POLICIES=$p LBSHIM_TRACE=$T/c.lbt"
+		# shellcheck disable=SC2086
+		a=$(ir 400 "$2" env $C $P $pe "$3" @N)
+		# shellcheck disable=SC2086
+		b=$(ir 800 "$2" env $C $P $pe "$3" @N)
+		echo "$1_$p $(( (b - a) / 2000 ))"
 	done
-fi
-# cudaGetDevice, PyTorch's most frequent call (some 2 700 of an inference
-# step's 3 400 on the H100, tests/gpu/RESULTS.md): the suite's callcost
-# program makes 5N of them for N.
-G=$B/gpu/callcost_shared
-if [ -x "$G" ] && [ -e "$B/hipemu/cuda/libcudart.so.13" ]; then
-	gd_row() {
-		name=$1; shift
-		a=$(ir 400 cudaGetDevice "$@") b=$(ir 800 cudaGetDevice "$@")
-		echo "$name $(( (b - a) / 2000 ))"
-	}
-	gd_row cu_getdev_pass env $C $P "$G" @N
-	for p in trace stream0 pool; do
-		gd_row cu_getdev_$p env $C $P LBSHIM_POLICIES=$p \
-			LBSHIM_TRACE=$T/c.lbt "$G" @N
-	done
-fi
+}
+cu_rows cu_launch __cudaLaunchKernel "$B/gpu/launch_shared"
+cu_rows cu_getdev cudaGetDevice "$B/gpu/callcost_shared"
