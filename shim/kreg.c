@@ -563,7 +563,8 @@ const struct lb_kplan *lb_kreg_launch(const struct lb_call *c, void ***pargs,
 	*pargs = args;
 	*pextra = extra;
 	p = lb_kp_plan(f, w->module);
-	if (LB_UNLIKELY(!p) && lb_rt->kf->params)
+	/* a launch the runtime refused may name no kernel it knows */
+	if (LB_UNLIKELY(!p) && lb_rt->kf->params && c->ret == LB_ST_OK)
 		p = lb_kp_rt_plan(f, w->module);
 	return p;
 }

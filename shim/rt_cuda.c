@@ -97,7 +97,6 @@ enum {
 	LB_CUN_RT_DEVICE_ATTR,	 /* cuda_runtime_api.h:1324 */
 	LB_CUN_RT_ERROR_NAME,	 /* cuda_runtime_api.h:1232 */
 	LB_CUN_PARAM_INFO,	 /* cuda.h:17374 (12.4) */
-	LB_CUN_KERNEL_FUNCTION,	 /* cuda.h:8136 (12.0) */
 	LB_CUN_RT_FUNC_BY_SYMBOL, /* cuda_runtime_api.h:13757 (11.0) */
 	LB_CUN_COUNT
 };
@@ -105,7 +104,7 @@ static const char *const lb_cun_names[LB_CUN_COUNT] = {
 	"cuCtxGetCurrent",   "cuCtxSetCurrent",	      "cuCtxGetDevice",
 	"cuDeviceGet",	     "cuDeviceGetAttribute",  "cuDevicePrimaryCtxRetain",
 	"cuGetErrorName",    "cudaDeviceGetAttribute", "cudaGetErrorName",
-	"cuFuncGetParamInfo", "cuKernelGetFunction", "cudaGetFuncBySymbol",
+	"cuFuncGetParamInfo", "cudaGetFuncBySymbol",
 };
 static void *lb_cun[LB_CUN_COUNT];
 static pthread_mutex_t lb_cun_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -322,6 +321,7 @@ static lb_status lb_cu_device_pitch_align(int dev, int *align)
 	int d, a = 0;
 	lb_status r = LB_ST_MISSING;
 
+	lb_rt_own_bump(); /* cudart's may fail: an own call */
 	if (get && attr && get(&d, dev) == CUDA_SUCCESS)
 		r = attr(&a, LB_CU_ATTR_TEXTURE_PITCH_ALIGNMENT, d);
 	else if (rattr)
@@ -462,18 +462,16 @@ static struct lb_co_set *lb_cu_read_file(const char *path, unsigned flags)
  * 12.4, cuda.h:17374) of its CUfunction, index by index until
  * CUDA_ERROR_INVALID_VALUE ("paramIndex must be less than the number of
  * parameters", cuda.h:17359).  The CUfunction of a module launch is its
- * handle; of a runtime launch, cudaGetFuncBySymbol's for a host stub
- * (cuda_runtime_api.h:13757), else cuKernelGetFunction's for a
- * cudaKernel_t, which is a CUkernel (driver_types.h:3048, cuda.h:286).
- * A failed cudaGetFuncBySymbol leaves its error as the last error: an
- * own call, which lasterr.c puts right.
+ * handle; of a runtime launch, cudaGetFuncBySymbol's of its host stub
+ * (cuda_runtime_api.h:13757: kreg asks a cudaKernel_t's by the stub it
+ * was got for).  A failed cudaGetFuncBySymbol leaves its error as the
+ * last error: an own call, which lasterr.c puts right.
  */
 static int lb_cu_params(const void *f, int module, uint32_t *off,
 			uint32_t *size, int max)
 {
 	CUresult (*info)(void *, size_t, size_t *, size_t *) =
 		lb_cun_get(LB_CUN_PARAM_INFO);
-	CUresult (*kfn)(void **, void *) = lb_cun_get(LB_CUN_KERNEL_FUNCTION);
 	cudaError_t (*sym)(void **, const void *) =
 		lb_cun_get(LB_CUN_RT_FUNC_BY_SYMBOL);
 	void *fn = NULL;
@@ -484,8 +482,7 @@ static int lb_cu_params(const void *f, int module, uint32_t *off,
 	lb_rt_own_bump();
 	if (module)
 		fn = (void *)f;
-	else if (!(sym && sym(&fn, f) == cudaSuccess && fn) &&
-		 !(kfn && kfn(&fn, (void *)f) == CUDA_SUCCESS && fn))
+	else if (!(sym && sym(&fn, f) == cudaSuccess && fn))
 		return -1;
 	for (i = 0; i < max; i++) {
 		size_t o = 0, n = 0;

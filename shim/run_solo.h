@@ -246,7 +246,9 @@ lb_fast_take(int api, hipStream_t s)
  *      lb_le_on, before any wrapper takes this path: lb_ready); under
  *      CUDA's rule (lb_le_lazy) only marked, to be read before the
  *      shim's first own call (lasterr.c, lb_lasterr_lazy), but for an
- *      allocation, which a policy may retry.
+ *      allocation, which a policy may retry, and after own calls that
+ *      lasterr.c has not looked at (lb_rt_own moved: peeked, as
+ *      before).
  *   5. The hooks before the runtime: the serve hook answers the call or
  *      refuses it (then 0, errno and lb_depth put back); or the stream
  *      the program named is kept (c->stream_named), then the pre hooks
@@ -304,7 +306,8 @@ lb_pipeline(int route, struct lb_call *c, lb_thunk_fn thunk, int api,
 	if (S & LB_STEP_DEPTH)
 		lb_depth++;
 	if ((S & LB_STEP_LE) && lb_le_sticky) {
-		if (lb_le_lazy && kind != LB_KIND_ALLOC) {
+		if (lb_le_lazy && kind != LB_KIND_ALLOC &&
+		    lb_rt_own == lb_le.seen) {
 			lazy = 1;
 			lb_le.before = hipSuccess;
 			lb_le.lazy = 1;

@@ -244,6 +244,9 @@ struct lb_trace_rec_hdr {
 #define LB_KF_CUT 0x1u /* the explicit arguments end past LB_KARGS_BYTES:
 			* what is past it was not recorded */
 
+/* Calls folded into one device query's record at most (DEVICE, below). */
+#define LB_FOLD_MAX (1u << 20)
+
 /* Kernarg bytes a KARGS record holds (the 56 after its header). */
 #define LB_KARGS_BYTES 56u
 
@@ -282,7 +285,10 @@ enum lb_pool_note { LB_POOL_OFF = 0, LB_POOL_HIT = 1, LB_POOL_MISS = 2 };
  *           thread folded into it (same function, same device answered,
  *           nothing recorded between), a[1] = their summed duration in
  *           ticks, a[2] = the last one's t1 (policies/trace/trace.c,
- *           lb_trace_post_query; lbshim-trace(5))
+ *           lb_trace_post_query; lbshim-trace(5)); at most LB_FOLD_MAX
+ *           calls a record, each ending after the one before (a reader
+ *           takes a record claiming more, or more than a[2] - t1, as
+ *           none)
  *   REG     a[0] = host function / module, a[1] = name string id
  *   OTHER   a[0] = pointer, a[1] = size or value, a[2] = extra
  *

@@ -598,8 +598,9 @@ void lb_pool_post(struct lb_call *c)
 		if ((i->flags & LB_F_NULLSYNC) && lb_rt->sync_dtoh_done &&
 		    !c->handled && i->kind == LB_KIND_COPY &&
 		    lb_ar_u64(c->api, c->args, LB_AR_KIND) ==
-			    LB_MEMCPY_DEVICE_TO_HOST)
-			lb_pfence_synced(NULL, 0);
+			    LB_MEMCPY_DEVICE_TO_HOST &&
+		    lb_ar_size(c->api, c->args, LB_AR_BYTES))
+			lb_pfence_synced(NULL, 0); /* (an empty copy: no wait) */
 		return;
 	}
 	switch (i->role) {
@@ -609,8 +610,14 @@ void lb_pool_post(struct lb_call *c)
 			lb_pfence_synced(*c->stream, i->flags & LB_F_SPT);
 		break;
 	case LB_ROLE_DEVICE_SYNC:
-		if (c->ret == LB_ST_OK && !c->handled)
-			lb_pfence_synced_device(lb_pool_curdev());
+		/* the runtime's current device: a driver call may have
+		 * changed it where the pool did not see */
+		if (c->ret == LB_ST_OK && !c->handled) {
+			int dev;
+
+			if (lb_rt->device_get(&dev) == LB_ST_OK)
+				lb_pfence_synced_device(dev);
+		}
 		break;
 	case LB_ROLE_DEVICE_SET:
 		if (c->ret == LB_ST_OK)

@@ -43,14 +43,16 @@
  * thread's (owner): work another thread put there may have come after
  * the wait began.  lb_pfence_work stores its thread as the owner (when it
  * changes) before it reads dirty, and the sync clears dirty before it
- * reads the owner, both sequentially consistent: either the sync sees
+ * reads the owner, all sequentially consistent: either the sync sees
  * the other thread as owner and puts dirty back, or the other thread
  * sees dirty clear and marks the entry again.  The entry stays on the
  * dirty list (ndirty counted) until the owner is read, so a free that
  * reads ndirty without the lock never sees it clean too early.  Work on
  * a per-thread default stream (the null entry covers those too) makes
- * the owner LB_PS_ANY: a wait for the legacy stream is not one for them.
- * Captures in progress: no sync clears anything.
+ * the owner LB_PS_ANY until a fence takes the entry (which clears the
+ * owner before dirty): a wait for the legacy stream is not one for
+ * them.  The device a device sync covered is the runtime's current one,
+ * asked then.  Captures in progress: no sync clears anything.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -243,9 +245,18 @@ void lb_pfence_work(lb_stream s, int spt)
 		if (!d)
 			return;
 	}
-	/* before dirty is read: the comment at the top, "Syncs" */
-	if (__atomic_load_n(&e->owner, __ATOMIC_RELAXED) != me)
-		__atomic_store_n(&e->owner, me, __ATOMIC_SEQ_CST);
+	/*
+	 * Before dirty is read: the comment at the top, "Syncs".  LB_PS_ANY
+	 * stays until a fence takes the entry: a later legacy submission
+	 * must not make a wait for the legacy stream look like one for a
+	 * per-thread stream's work.
+	 */
+	{
+		uintptr_t o = __atomic_load_n(&e->owner, __ATOMIC_SEQ_CST);
+
+		if (o != me && o != LB_PS_ANY)
+			__atomic_store_n(&e->owner, me, __ATOMIC_SEQ_CST);
+	}
 	if (__atomic_load_n(&e->dirty, __ATOMIC_SEQ_CST) ||
 	    __atomic_load_n(&e->capturing, __ATOMIC_RELAXED))
 		return;
@@ -490,6 +501,8 @@ static uint64_t lb_fence_make_locked(struct lb_pdev *d)
 
 		next = e->dnext;
 		e->dnext = NULL;
+		/* its work is this fence's: no owner (before dirty clears) */
+		__atomic_store_n(&e->owner, 0, __ATOMIC_SEQ_CST);
 		__atomic_store_n(&e->dirty, 0, __ATOMIC_SEQ_CST);
 		if (e == &d->null_entry || e->capturing)
 			continue;
@@ -498,7 +511,9 @@ static uint64_t lb_fence_make_locked(struct lb_pdev *d)
 			failed = 1;
 		} else if (r > 0) {
 			/* captured as the runtime says (it joined a capture):
-			 * its earlier work waits for the next fence */
+			 * its earlier work waits for the next fence, which no
+			 * sync may spare it */
+			__atomic_store_n(&e->owner, LB_PS_ANY, __ATOMIC_SEQ_CST);
 			__atomic_store_n(&e->dirty, 1, __ATOMIC_SEQ_CST);
 			e->dnext = keep;
 			keep = e;

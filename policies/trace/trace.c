@@ -602,7 +602,7 @@ static __attribute__((noinline)) void lb_trace_post_query(struct lb_call *c,
 	    f->hdr.api == c->api && f->hdr.ret == 0 && f->hdr.flags == 0 &&
 	    f->hdr.device == t->device &&
 	    (uint32_t)f->a[0] == (uint32_t)ar.a[0] &&
-	    (f->a[0] >> 32) < UINT32_MAX && c->t1 >= c->t0) {
+	    (f->a[0] >> 32) < LB_FOLD_MAX && c->t1 >= c->t0) {
 		uint64_t n = (f->a[0] >> 32) + 1;
 
 		__atomic_store_n(&f->a[1], f->a[1] + (c->t1 - c->t0),
@@ -721,6 +721,7 @@ static void lb_trace_fork_child(void)
 	t->blk = NULL;
 	t->pos = t->end = NULL;
 	t->entry = NULL; /* in the parent's file */
+	t->fold = NULL;
 	t->lost = 0;
 	if (t->state != LB_TT_DONE)
 		t->state = LB_TT_NEW; /* the altstack is kept */

@@ -29,3 +29,24 @@ n=$("$LBTRACE" print --json "$TMP/f.lbt" | grep -c '"api":"cudaGetDevice"')
 awk '/cudaGetDevice/ { if ($1 < t) bad = 1; t = $1 } END { exit bad }' \
 	"$TMP/print" || fail "folded calls out of order: $(grep cudaGetDevice "$TMP/print")"
 echo "25 device queries: 5 records, 25 calls read back in order"
+# a record claiming more calls than its span holds is read as one call
+# (reader_iter.c, lbt_raw_folded): no reader loops on a forged count
+"$PY" - "$TMP/f.lbt" "$TMP/forged.lbt" <<'PYEOF' || fail "forging the count"
+import struct, sys
+b = bytearray(open(sys.argv[1], "rb").read())
+n = 0
+for off in range(0, len(b) - 63, 64):
+    t, = struct.unpack_from("<B", b, off)
+    a0, = struct.unpack_from("<Q", b, off + 40)
+    if t == 1 and a0 >> 32 == 9 and n == 0:
+        struct.pack_into("<Q", b, off + 40, (a0 & 0xffffffff) | 0xffffffff << 32)
+        n += 1
+open(sys.argv[2], "wb").write(b)
+sys.exit(0 if n == 1 else 1)
+PYEOF
+n=$(timeout 20 "$LBTRACE" print "$TMP/forged.lbt" | grep -c 'cudaGetDevice') ||
+	fail "print of the forged file"
+[ "$n" = 16 ] || fail "forged count: $n cudaGetDevice read back, want 16"
+timeout 20 "$LBTRACE" summary "$TMP/forged.lbt" >/dev/null ||
+	fail "summary of the forged file"
+echo "a forged count is not believed"

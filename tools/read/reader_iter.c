@@ -574,10 +574,17 @@ int lbt_api_folds(int api)
 
 uint32_t lbt_raw_folded(int api, const struct lb_trace_rec *r)
 {
+	uint32_t n;
+
 	if (r->hdr.type != LB_REC_CALL || !lbt_api_folds(api) || !r->t1 ||
 	    (r->hdr.flags & LB_RF_INFLIGHT))
 		return 0;
-	return (uint32_t)(r->a[0] >> 32);
+	/* each folded call ends a tick or more after the one before: a
+	 * count past that, or past the writer's bound, is not believed */
+	n = (uint32_t)(r->a[0] >> 32);
+	if (n > LB_FOLD_MAX || r->a[2] < r->t1 || r->a[2] - r->t1 < n)
+		return 0;
+	return n;
 }
 
 int lbt_api_is_query(int api)
