@@ -495,7 +495,8 @@ static int lb_cu_params(const void *f, int module, uint32_t *off,
 		off[i] = (uint32_t)o;
 		size[i] = (uint32_t)n;
 	}
-	return i;
+	/* more than max: a layout cut short would type the rest wrongly */
+	return i < max ? i : -1;
 }
 
 static const struct lb_rt_kf lb_cu_kf = {

@@ -598,6 +598,7 @@ static __attribute__((noinline)) void lb_trace_post_query(struct lb_call *c,
 
 	lb_call_args(&ar, c);
 	if (f && f + 1 == t->pos && !t->entry && c->ret == LB_ST_OK &&
+	    f->hdr.type == LB_REC_CALL &&
 	    !c->handled && !c->scratch[LB_NOTE_HAZARD] && !ar.hdr.flags &&
 	    f->hdr.api == c->api && f->hdr.ret == 0 && f->hdr.flags == 0 &&
 	    f->hdr.device == t->device &&

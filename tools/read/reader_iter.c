@@ -281,9 +281,13 @@ static int unfold(struct lbt_set *set, struct lbt_cursor *c)
 {
 	struct lbt_rec *o = &set->rec;
 	const struct lb_trace_rec *r = c->r;
-	uint32_t n = lbt_raw_folded(o->api, r);
+	uint32_t n;
 	uint64_t span, d, end;
 
+	/* read once: a file still written may count on meanwhile */
+	if (!c->rep)
+		c->nrep = lbt_raw_folded(o->api, r);
+	n = c->nrep;
 	if (!n)
 		return 0;
 	o->copy.a[0] = (uint32_t)r->a[0];

@@ -74,6 +74,7 @@ struct lbt_cursor {
 	int64_t key;	  /* ns of the current record */
 	int64_t last_key; /* ns of the thread's previous timed record */
 	uint32_t rep;	  /* reader_iter.c: folded calls of r yielded */
+	uint32_t nrep;	  /* and how many r holds, read at the first */
 };
 
 struct lbt_set {
