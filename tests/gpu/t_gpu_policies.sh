@@ -14,6 +14,8 @@
 #     still runs when the next allocation comes; the pool hands blocks
 #     back (an allocation returns a block an earlier round freed), but
 #     never one whose kernel still runs (same_block=0: the fence);
+#   - callcost under trace: its put<<<>>>(p, 7) records its arguments,
+#     laid out by the driver and typed by put's signature;
 #   - fault under trace and under all three: lbtrace crash names
 #     bad_store as the last launch before the sync in flight (or, where
 #     the face ran the kernel before its launch returned, the launch is
@@ -80,6 +82,18 @@ json reuse | grep '"api":"cuda\(Malloc\|Free\)"' |
 [ "$(cat "$TMP/back")" -ge 5 ] ||
 	fail "reuse: only $(cat "$TMP/back") blocks handed back by the pool"
 echo "reuse: wrong=0, $(cat "$TMP/back") blocks handed back, none while its kernel ran"
+
+# ---- a launch's arguments, laid out by the driver ----
+# callcost's last launch, put<<<>>>(p, 7) by the cudaKernel_t of nvcc 13's
+# stub: the trace asks the face for put's layout (shim/kreg.c,
+# lb_kp_rt_plan: cudaGetFuncBySymbol, cuFuncGetParamInfo; callcost calls
+# cuInit, which the face's driver wants first, as the real cudart does
+# itself) and lbtrace types the words by put's signature
+under trace cc "$G/callcost_shared" 100 >"$TMP/cc" 2>&1 ||
+	fail "callcost under trace: rc $? $(cat "$TMP/cc")"
+"$LBTRACE" print "$TMP/cc.lbt" | grep -q '__cudaLaunchKernel(kernel=put(int\* 0x[0-9a-f]*, int 7),' ||
+	fail "put's arguments: $("$LBTRACE" print "$TMP/cc.lbt" | grep 'kernel=put')"
+echo "callcost: put's launch records its arguments (int* 0x..., int 7)"
 
 # ---- a fault, explained ----
 for p in trace trace,stream0,pool; do

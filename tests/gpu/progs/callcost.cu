@@ -18,6 +18,13 @@ __global__ void empty(void)
 {
 }
 
+/* One launch with arguments at the end, for the trace's layouts (the
+ * gpu-cpu group reads its record: t_gpu_policies.sh). */
+__global__ void put(int *p, int v)
+{
+	*p = v;
+}
+
 typedef CUresult (*ctxget_fn)(CUcontext *);
 typedef CUresult (*init_fn)(unsigned);
 
@@ -92,6 +99,14 @@ int main(int argc, char **argv)
 	TIME("cudaMemsetAsync", cudaMemsetAsync(p, 0, 256, 0));
 	TIME("cuCtxGetCurrent", ctxget(&ctx));
 	CK(cudaGetLastError());
+	put<<<1, 1>>>((int *)p, 7);
+	CK(cudaDeviceSynchronize());
+	{
+		int v = 0;
+
+		CK(cudaMemcpy(&v, p, sizeof(v), cudaMemcpyDeviceToHost));
+		bad |= v != 7;
+	}
 	CK(cudaEventDestroy(ev));
 	CK(cudaFree(p));
 	printf("callcost: ok=%d\n", !bad);
