@@ -56,6 +56,7 @@ struct api_ent {
 /* Per-file shortcut from the writer's API id / kernel string to a row. */
 struct file_cache {
 	struct api_ent *api; /* napi entries */
+	uint64_t folded;     /* calls folded into records, read here */
 	struct kernel_raw *kr; /* open addressing on sid (nonzero) */
 	size_t nkr, capkr;
 };
@@ -306,6 +307,7 @@ static void sum_record(void *p, const struct lbt_rec *r)
 	uint32_t sid;
 
 	s->records++;
+	fc->folded += (uint64_t)r->folded;
 	if (r->type == LB_REC_KINFO)
 		note_kinfo(s, r);
 	if (r->type == LB_REC_LOST)
@@ -400,6 +402,7 @@ static void sum_raw_one(struct summary *s, const struct lbt_file *f,
 		uint32_t nf = lbt_raw_folded(api, x), k;
 		int64_t d = nf ? lbt_dticks_ns(f, x->a[1] / nf) : 0;
 
+		fc->folded += nf;
 		s->apis.rows[row].errors += err;
 		if (lbt_sketch_add(&s->apis.rows[row].sk, dur < 0 ? 0 : dur))
 			s->oom = 1;
@@ -634,7 +637,7 @@ static void print_files(struct summary *s)
 		lbt_printf(o, ", %u thread%s, %llu records, %llu calls, ",
 			   f->nthreads, f->nthreads == 1 ? "" : "s",
 			   (unsigned long long)f->nrecords,
-			   (unsigned long long)f->ncalls);
+			   (unsigned long long)(f->ncalls + s->fc[i].folded));
 		lbt_put_fixed(o, span, 1000000, 3);
 		lbt_puts(o, " ms, ");
 		lbt_puts(o, h->flags & LB_HDR_CRASHED	   ? "crashed"

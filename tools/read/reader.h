@@ -87,7 +87,7 @@ struct lbt_file {
 	uint32_t nthreads;
 	struct lbt_thread *threads;
 	uint64_t nrecords; /* committed slots, all types */
-	uint64_t ncalls;
+	uint64_t ncalls; /* call records (a folded record counts once) */
 	int64_t first_t_ns, last_t_ns; /* record times, since file start */
 	int truncated;		       /* the file ends early */
 	uint64_t truncated_at;	       /* byte where whole data ends */
@@ -132,6 +132,8 @@ struct lbt_rec {
 	int64_t t_ns;		       /* start, since the set's origin */
 	int64_t dur_ns;		       /* t1 - t0, 0 when t1 is missing */
 	int in_flight;		       /* call record without a return time */
+	int folded;		       /* a call folded into the record before
+					* (lbt_raw_folded: yielded again) */
 	const struct lbt_crash *crash; /* for LB_REC_CRASH */
 	int has_kargs;		       /* launch: its KARGS record follows */
 	struct lb_trace_rec kargs;     /* that record (format/kargs.h) */

@@ -208,6 +208,7 @@ static void decode(struct lbt_set *set, const struct lbt_cursor *c)
 	o->t_ns = c->key;
 	o->dur_ns = 0;
 	o->in_flight = 0;
+	o->folded = 0;
 	if (o->type == LB_REC_CALL) {
 		o->api_name = api_name(set, f, r->hdr.api, &o->api);
 		o->kind = o->api >= 0 ? lb_api_info[o->api].kind : -1;
@@ -294,6 +295,7 @@ static int unfold(struct lbt_set *set, struct lbt_cursor *c)
 	o->copy.a[1] = o->copy.a[2] = 0;
 	span = r->a[2] > r->t1 ? r->a[2] - r->t1 : 0;
 	d = r->a[1] / n;
+	o->folded = c->rep != 0;
 	if (c->rep) {
 		end = r->t1 + span / n * c->rep + span % n * c->rep / n;
 		o->copy.t1 = end;

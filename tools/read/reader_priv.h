@@ -233,15 +233,6 @@ void lbt_scan_other(struct lbt_file *f, struct lbt_scan *sc,
 		    struct lbt_thread *t, const struct lb_trace_rec *r,
 		    uint64_t off);
 
-/* The calls folded into call record r (reader.h: lbt_raw_folded). */
-static inline uint32_t lbt_scan_folded(const struct lbt_file *f,
-				       const struct lb_trace_rec *r)
-{
-	if (__builtin_expect(!(r->a[0] >> 32), 1) || r->hdr.api >= f->napi)
-		return 0;
-	return lbt_raw_folded(f->api_map[r->hdr.api], r);
-}
-
 /* (inline: a call record, the common case, only counts) */
 static inline void lbt_scan_one(struct lbt_file *f, struct lbt_scan *sc,
 				struct lbt_thread *t,
@@ -250,7 +241,7 @@ static inline void lbt_scan_one(struct lbt_file *f, struct lbt_scan *sc,
 	sc->trecs[t - f->threads]++;
 	lbt_note_time(r, &sc->sp);
 	if (r->hdr.type == LB_REC_CALL)
-		sc->ncalls += 1 + lbt_scan_folded(f, r);
+		sc->ncalls++;
 	else
 		lbt_scan_other(f, sc, t, r, off);
 }
@@ -286,12 +277,8 @@ static inline uint32_t lbt_scan_run(struct lbt_file *f, struct lbt_scan *sc,
 	uint32_t k = 0, c;
 
 	while (k < n) {
-		uint32_t i;
-
 		c = lbt_scan_calls(r + k, n - k, &sc->sp);
 		sc->ncalls += c;
-		for (i = 0; i < c; i++)
-			sc->ncalls += lbt_scan_folded(f, &r[k + i]);
 		k += c;
 		if (k == n || !r[k].hdr.type)
 			break;
