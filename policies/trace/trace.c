@@ -298,7 +298,8 @@ void lb_tt_start(struct lb_tt *t)
  * one (lb_trace_post); registration and hipSetDevice teach the trace
  * something first; launches add their arguments' record.
  */
-enum { LB_PATH_PLAIN = 0, LB_PATH_LEARN, LB_PATH_LAUNCH };
+enum { LB_PATH_PLAIN = 0, LB_PATH_LEARN, LB_PATH_LAUNCH, LB_PATH_QUERY };
+/* (LB_PATH_QUERY: a device query, whose identical calls fold) */
 static uint8_t lb_tr_path[LB_API_COUNT];
 /* Rows whose identical calls fold into one record (lb_trace_post_query). */
 static uint8_t lb_tr_fold[LB_API_COUNT];
@@ -358,11 +359,14 @@ static void lb_trace_paths(void)
 				? LB_PATH_LAUNCH
 				: LB_PATH_PLAIN;
 		lb_tr_entry_args[i] = (uint8_t)lb_entry_kind(i);
-		lb_tr_fold[i] = lb_api_info[i].role == LB_ROLE_DEVICE_GET &&
-				lb_tr_path[i] == LB_PATH_PLAIN;
 		if (lb_tr_entry_args[i] == LB_ENTRY_WHOLE &&
 		    lb_tr_path[i] != LB_PATH_PLAIN)
 			lb_tr_entry_args[i] = LB_ENTRY_INPUTS;
+		/* a plain path but for the fold (lb_trace_post_query) */
+		lb_tr_fold[i] = lb_api_info[i].role == LB_ROLE_DEVICE_GET &&
+				lb_tr_path[i] == LB_PATH_PLAIN;
+		if (lb_tr_fold[i])
+			lb_tr_path[i] = LB_PATH_QUERY;
 	}
 }
 
@@ -465,8 +469,8 @@ static int lb_trace_pre(struct lb_call *c)
 
 	c->t0 = lb_ticks();
 	t->cur = c; /* for the crash handler: the call in flight */
-	if (LB_UNLIKELY(lb_tr_fold[c->api]) && t->fold && t->fold + 1 == r &&
-	    t->state == LB_TT_FILE) {
+	if (LB_UNLIKELY(t->fold != NULL) && t->fold + 1 == r &&
+	    lb_tr_fold[c->api] && t->state == LB_TT_FILE) {
 		/* it may fold into the last record: no entry for it */
 		t->entry = NULL;
 		return 0;
@@ -648,7 +652,7 @@ static void lb_trace_post(struct lb_call *c)
 		lb_trace_post_slow(c, t);
 	} else if (lb_tr_path[c->api] == LB_PATH_LAUNCH) {
 		lb_trace_post_launch(c, t);
-	} else if (LB_UNLIKELY(lb_tr_fold[c->api])) {
+	} else if (LB_UNLIKELY(lb_tr_path[c->api] == LB_PATH_QUERY)) {
 		lb_trace_post_query(c, t);
 	} else if ((r = t->entry) != NULL && t->pos == r &&
 		   lb_tr_entry_args[c->api] == LB_ENTRY_WHOLE) {

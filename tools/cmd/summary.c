@@ -637,7 +637,8 @@ static void print_files(struct summary *s)
 		lbt_printf(o, ", %u thread%s, %llu records, %llu calls, ",
 			   f->nthreads, f->nthreads == 1 ? "" : "s",
 			   (unsigned long long)f->nrecords,
-			   (unsigned long long)(f->ncalls + s->fc[i].folded));
+			   (unsigned long long)f->ncalls +
+				   (unsigned long long)s->fc[i].folded);
 		lbt_put_fixed(o, span, 1000000, 3);
 		lbt_puts(o, " ms, ");
 		lbt_puts(o, h->flags & LB_HDR_CRASHED	   ? "crashed"
