@@ -105,7 +105,6 @@ void lb_lasterr_init(void)
 	}
 	if (v > 0)
 		lb_rt_version = v; /* for the trace header */
-	lb_le_lazy = lb_le_sticky && !lb_le_fn.ext;
 	/* That call's result is the runtime's last error now: clear it. */
 	lb_le_fn.get();
 	lb_le_on = 1;

@@ -299,10 +299,9 @@ void lb_tt_start(struct lb_tt *t)
  * something first; launches add their arguments' record.
  */
 enum { LB_PATH_PLAIN = 0, LB_PATH_LEARN, LB_PATH_LAUNCH, LB_PATH_QUERY };
-/* (LB_PATH_QUERY: a device query, whose identical calls fold) */
+/* (LB_PATH_QUERY: a device query on the plain path, whose identical
+ * calls fold: lb_trace_post_query) */
 static uint8_t lb_tr_path[LB_API_COUNT];
-/* Rows whose identical calls fold into one record (lb_trace_post_query). */
-static uint8_t lb_tr_fold[LB_API_COUNT];
 uint8_t lb_tr_entry_args[LB_API_COUNT];
 
 /*
@@ -362,10 +361,8 @@ static void lb_trace_paths(void)
 		if (lb_tr_entry_args[i] == LB_ENTRY_WHOLE &&
 		    lb_tr_path[i] != LB_PATH_PLAIN)
 			lb_tr_entry_args[i] = LB_ENTRY_INPUTS;
-		/* a plain path but for the fold (lb_trace_post_query) */
-		lb_tr_fold[i] = lb_api_info[i].role == LB_ROLE_DEVICE_GET &&
-				lb_tr_path[i] == LB_PATH_PLAIN;
-		if (lb_tr_fold[i])
+		if (lb_api_info[i].role == LB_ROLE_DEVICE_GET &&
+		    lb_tr_path[i] == LB_PATH_PLAIN)
 			lb_tr_path[i] = LB_PATH_QUERY;
 	}
 }
@@ -470,7 +467,7 @@ static int lb_trace_pre(struct lb_call *c)
 	c->t0 = lb_ticks();
 	t->cur = c; /* for the crash handler: the call in flight */
 	if (LB_UNLIKELY(t->fold != NULL) && t->fold + 1 == r &&
-	    lb_tr_fold[c->api] && t->state == LB_TT_FILE) {
+	    lb_tr_path[c->api] == LB_PATH_QUERY && t->state == LB_TT_FILE) {
 		/* it may fold into the last record: no entry for it */
 		t->entry = NULL;
 		return 0;

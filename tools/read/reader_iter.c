@@ -278,12 +278,27 @@ static const struct lbt_rec *finish_pass(struct lbt_set *set)
  * more are to come (the cursor stays on the record, its key the next
  * one's start), 0 after the last.
  */
+/* The end of folded call k (1..n) of record r, ticks: k n-ths of the
+ * way from r's end to the last one's, and its start, d before (not
+ * before r's end). */
+static uint64_t fold_end(const struct lb_trace_rec *r, uint64_t span,
+			 uint32_t n, uint32_t k)
+{
+	return r->t1 + span / n * k + span % n * k / n;
+}
+
+static uint64_t fold_start(const struct lb_trace_rec *r, uint64_t end,
+			   uint64_t d)
+{
+	return end - d > r->t1 ? end - d : r->t1;
+}
+
 static int unfold(struct lbt_set *set, struct lbt_cursor *c)
 {
 	struct lbt_rec *o = &set->rec;
 	const struct lb_trace_rec *r = c->r;
 	uint32_t n;
-	uint64_t span, d, end;
+	uint64_t span, d;
 
 	/* read once: a file still written may count on meanwhile */
 	if (!c->rep)
@@ -297,9 +312,8 @@ static int unfold(struct lbt_set *set, struct lbt_cursor *c)
 	d = r->a[1] / n;
 	o->folded = c->rep != 0;
 	if (c->rep) {
-		end = r->t1 + span / n * c->rep + span % n * c->rep / n;
-		o->copy.t1 = end;
-		o->copy.t0 = end - d > r->t1 ? end - d : r->t1;
+		o->copy.t1 = fold_end(r, span, n, c->rep);
+		o->copy.t0 = fold_start(r, o->copy.t1, d);
 		o->dur_ns = lbt_dticks_ns(c->file, o->copy.t1 - o->copy.t0);
 	}
 	if (c->rep == n) {
@@ -307,8 +321,8 @@ static int unfold(struct lbt_set *set, struct lbt_cursor *c)
 		return 0;
 	}
 	c->rep++;
-	end = r->t1 + span / n * c->rep + span % n * c->rep / n;
-	c->key = lbt_ticks_ns(c->file, end - d > r->t1 ? end - d : r->t1);
+	c->key = lbt_ticks_ns(c->file,
+			      fold_start(r, fold_end(r, span, n, c->rep), d));
 	return 1;
 }
 
