@@ -9,7 +9,7 @@
 # this file is named to be read after them).
 
 GPU_B := $(BUILD)/gpu
-GPU_PROGS := twothread poolloop reuse fault launch callcost
+GPU_PROGS := twothread poolloop reuse fault launch callcost handoff
 GPU_SRC := tests/gpu/progs
 GPU_NVCC = $(NVCC) -O2 -arch=sm_90 -lineinfo -Xlinker -rpath='$$ORIGIN/lib'
 GPU_BINS := $(foreach p,$(GPU_PROGS),$(GPU_B)/$(p)_shared $(GPU_B)/$(p)_static) \

@@ -493,10 +493,12 @@ static inline void *lb_kl_arg(const char *a, unsigned at)
  * The plan of a kernel whose images the shim does not read (CUDA's), from
  * the layout the runtime gives (lb_rt_kf.params), made at its first
  * launch the trace records and kept: the parameters' offsets and sizes,
- * typed by lbtrace from the kernel's demangled name.  Such a plan lists
- * no pointer words (nptr 0): stream0's check reads kernels' pointers
- * from code objects' layouts only.  Asked once a handle; NULL when the
- * runtime cannot tell, or the handle has no entry.
+ * typed by lbtrace from the kernel's demangled name.  The driver tells
+ * no types: every 8-byte-aligned 8-byte word of a parameter may hold a
+ * device pointer (as a by-value argument's words on HIP), and stream0's
+ * check filters them against the memory it knows.  Asked once a handle,
+ * by the trace after a launch or by stream0's check before one; NULL
+ * when the runtime cannot tell, or the handle has no entry.
  */
 #define LB_KP_RT_MAX 64
 static __attribute__((noinline, cold)) const struct lb_kplan *
@@ -532,8 +534,6 @@ lb_kp_rt_plan(const void *f, unsigned module)
 	p = lb_kp_make(&k);
 	if (!p)
 		return NULL;
-	p->nptr = 0;
-	p->ptrmax = 0;
 	pthread_mutex_lock(&lb_kmod_lock);
 	e = lb_kp_ent(key); /* the table may have grown meanwhile */
 	if (e && !__atomic_load_n(&e->plan, __ATOMIC_ACQUIRE)) {
@@ -571,16 +571,16 @@ const struct lb_kplan *lb_kreg_launch(const struct lb_call *c, void ***pargs,
 
 /*
  * The kernarg buffer of an "extra" list, or NULL.  The runtime takes
- * exactly this form: extra[0] = HIP_LAUNCH_PARAM_BUFFER_POINTER, [1] =
- * the buffer, [2] = HIP_LAUNCH_PARAM_BUFFER_SIZE, [4] =
- * HIP_LAUNCH_PARAM_END (clr hipamd/src/hip_module.cpp,
- * ihipModuleLaunchKernel's argument setup, rocm-6.2.0).
+ * exactly this form, with its markers (rt.h: lb_rt->launch_*): extra[0]
+ * = the buffer-pointer marker, [1] = the buffer, [2] = the buffer-size
+ * marker, [4] = the end marker (clr hipamd/src/hip_module.cpp,
+ * ihipModuleLaunchKernel's argument setup, rocm-6.2.0; cuda.h,
+ * cuLaunchKernel's "extra", CUDA 13.0).
  */
 static const uint8_t *lb_kreg_extra(void **x)
 {
-	if (!x || x[0] != HIP_LAUNCH_PARAM_BUFFER_POINTER ||
-	    x[2] != HIP_LAUNCH_PARAM_BUFFER_SIZE ||
-	    x[4] != HIP_LAUNCH_PARAM_END)
+	if (!x || x[0] != lb_rt->launch_buffer_ptr ||
+	    x[2] != lb_rt->launch_buffer_size || x[4] != lb_rt->launch_end)
 		return NULL;
 	return x[1];
 }
@@ -597,7 +597,13 @@ int lb_launch_ptrs(const struct lb_call *c, uintptr_t *out, int max,
 	int i, n;
 
 	*diff = 0;
-	if (!w->k || !(p = lb_kp_plan(lb_kl_arg(a, w->k), w->module)))
+	if (!w->k)
+		return -1;
+	p = lb_kp_plan(lb_kl_arg(a, w->k), w->module);
+	/* a kernel whose layout only the runtime tells (CUDA's) */
+	if (LB_UNLIKELY(!p) && lb_rt->kf->params)
+		p = lb_kp_rt_plan(lb_kl_arg(a, w->k), w->module);
+	if (!p)
 		return -1;
 	n = p->nptr < max ? p->nptr : max;
 	/* the "extra" list only without kernelParams */

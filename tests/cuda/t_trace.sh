@@ -10,17 +10,20 @@ cd "$TMP"
 HIPEMU_STATS=$TMP/stats traced v "$HT/vecadd" >"$TMP/out" 2>&1 ||
 	fail "vecadd: $(cat "$TMP/out")"
 "$LBTRACE" print "$TMP/v.lbt" >"$TMP/print" || fail "lbtrace print"
-grep -q '__cudaLaunchKernel(kernel=vecadd(float\*, float const\*, float const\*, int), grid=(4,1,1), block=(256,1,1), shmem=0' \
+# its arguments typed by vecadd's signature over the face driver's layout
+grep -q '__cudaLaunchKernel(kernel=vecadd(float\* 0x[0-9a-f]*, float const\* 0x[0-9a-f]*, float const\* 0x[0-9a-f]*, int 1000), grid=(4,1,1), block=(256,1,1), shmem=0' \
 	"$TMP/print" || fail "launch record: $(grep Launch "$TMP/print")"
 grep -q 'cudaMalloc(ptr=0x[0-9a-f]*, size=4000' "$TMP/print" ||
 	fail "allocation record: $(grep cudaMalloc "$TMP/print" | head -1)"
-# one record per call of a row that reached the face (HIPEMU_STATS)
+# one record per call of a row that reached the face (HIPEMU_STATS), but
+# for the runtime's own: its first call looks up and calls the driver's
+# cuInit (tests/hipemu/cuda_rt.c, cf_face_bound), one call with it
 printf '#define LB_API(R, N, ...) N\n#include "lbshim/cuda_api.def"\n' |
 	${CC:-cc} -E -P -I"$OLDPWD/include" -x c - | tr -s ' \t' '\n\n' |
 	grep -v '^$' | sort -u >"$TMP/rows"
 tr ',' '\n' <"$TMP/stats" | sed 's/"calls": {//; s/[{}]//g' |
 	sed -n 's/^ *"\([^"]*\)": *\([0-9]*\) *$/\1 \2/p' | sort |
-	join - "$TMP/rows" >"$TMP/want"
+	join - "$TMP/rows" | grep -v '^cuGetProcAddress_v2 1$' >"$TMP/want"
 sed 's/^ *[0-9.]* pid:[0-9]* tid:[0-9]* //' "$TMP/print" | cut -d'(' -f1 |
 	sort | uniq -c | awk '{ print $2, $1 }' | sort >"$TMP/got"
 diff "$TMP/want" "$TMP/got" || fail "records are not the calls"

@@ -169,6 +169,36 @@ else
 	verdict NOT-RUN "pool's hot loop and reuse: the shim has no CUDA face"
 fi
 
+# ---- a block handed to another thread with no event (stream0's check)
+echo >>"$R"
+echo "### A block handed to another thread with no event (stream0's check)" >>"$R"
+echo >>"$R"
+# handoff.cu: thread A's slow_sum (2 ms) reads X, thread B writes X at
+# once, as PyTorch's caching allocator hands blocks over.  Legacy: the
+# null stream orders them.  stream0: only the check does, from the
+# kernel's pointer arguments (cuFuncGetParamInfo) or the set's range;
+# B's own block (apart) must order nothing.
+if [ $face = 1 ]; then
+	hok=1
+	for m in kernel set apart; do
+		run ho_base_$m -- "$B/handoff_shared" $m 10
+		run ho_s0_$m LBSHIM_LOG=info $(shim_env stream0 "$O/ho_$m.lbt") -- "$B/handoff_shared" $m 10
+		n=$(sed -n "s/.*stream0: \([0-9]*\) dependencies on other threads' pending work ordered,.*/\1/p" "$O/ho_s0_$m.err")
+		w=$(val "$O/ho_s0_$m.out" wrong)
+		echo "- $m: legacy wrong=$(val "$O/ho_base_$m.out" wrong); stream0 wrong=${w:-?}, ${n:-?} of 10 ordered" >>"$R"
+		case $m in apart) want=0 ;; *) want=10 ;; esac
+		[ "$w" = 0 ] && [ "${n:-x}" = $want ] || hok=0
+		! grep -q hazard "$O/ho_s0_$m.err" || hok=0
+	done
+	if [ $hok = 1 ]; then
+		verdict PASS "handoff: a kernel's and a set's write ordered behind the other thread's pending read, every sum right; apart: nothing ordered"
+	else
+		verdict FAIL "handoff under stream0: see the lines above"
+	fi
+else
+	verdict NOT-RUN "handoff: the shim has no CUDA face"
+fi
+
 # ---- a real fault
 echo >>"$R"
 echo "### A real GPU fault" >>"$R"

@@ -14,6 +14,10 @@
 #     still runs when the next allocation comes; the pool hands blocks
 #     back (an allocation returns a block an earlier round freed), but
 #     never one whose kernel still runs (same_block=0: the fence);
+#   - handoff under stream0: a block handed to another thread with no
+#     event, written by its kernel or a set while the first thread's
+#     kernel still reads it: ordered, every sum right; apart: nothing
+#     ordered;
 #   - callcost under trace: its put<<<>>>(p, 7) records its arguments,
 #     laid out by the driver and typed by put's signature;
 #   - fault under trace and under all three: lbtrace crash names
@@ -86,14 +90,33 @@ echo "reuse: wrong=0, $(cat "$TMP/back") blocks handed back, none while its kern
 # ---- a launch's arguments, laid out by the driver ----
 # callcost's last launch, put<<<>>>(p, 7) by the cudaKernel_t of nvcc 13's
 # stub: the trace asks the face for put's layout (shim/kreg.c,
-# lb_kp_rt_plan: cudaGetFuncBySymbol, cuFuncGetParamInfo; callcost calls
-# cuInit, which the face's driver wants first, as the real cudart does
-# itself) and lbtrace types the words by put's signature
+# lb_kp_rt_plan: cudaGetFuncBySymbol, cuFuncGetParamInfo; the face's
+# runtime calls cuInit, which its driver wants first, as the real cudart
+# does) and lbtrace types the words by put's signature
 under trace cc "$G/callcost_shared" 100 >"$TMP/cc" 2>&1 ||
 	fail "callcost under trace: rc $? $(cat "$TMP/cc")"
 "$LBTRACE" print "$TMP/cc.lbt" | grep -q '__cudaLaunchKernel(kernel=put(int\* 0x[0-9a-f]*, int 7),' ||
 	fail "put's arguments: $("$LBTRACE" print "$TMP/cc.lbt" | grep 'kernel=put')"
 echo "callcost: put's launch records its arguments (int* 0x..., int 7)"
+
+# ---- a block handed to another thread with no event ----
+# handoff: thread A's pending slow_sum reads X; thread B, handed X with no
+# event (PyTorch's caching allocator's reuse), writes it on the null
+# stream.  Under stream0 each thread has its own stream: the check must
+# order B's write behind A's read, for a kernel's pointer argument (the
+# layout from the face's driver, shim/kreg.c lb_kp_rt_plan) as for a
+# set; B's own block (apart) orders nothing.  Fails with the kernel's
+# pointers unread (wrong sums, 0 ordered).
+for m in kernel set apart; do
+	LBSHIM_LOG=info under stream0 ho "$G/handoff_shared" $m 5 >"$TMP/ho" 2>&1 ||
+		fail "handoff $m under stream0: rc $? $(cat "$TMP/ho")"
+	[ "$(val "$TMP/ho" wrong)" = 0 ] || fail "handoff $m: $(grep handoff: "$TMP/ho")"
+	n=$(sed -n "s/.*stream0: \([0-9]*\) dependencies on other threads' pending work ordered,.*/\1/p" "$TMP/ho")
+	case $m in apart) want=0 ;; *) want=5 ;; esac
+	[ "${n:-0}" = $want ] || fail "handoff $m: ${n:-no} dependencies ordered, want $want: $(cat "$TMP/ho")"
+	! grep -q 'hazard' "$TMP/ho" || fail "handoff $m: a hazard: $(cat "$TMP/ho")"
+done
+echo "handoff: kernel and set 5 of 5 ordered, apart 0; every sum right"
 
 # ---- a fault, explained ----
 for p in trace trace,stream0,pool; do
@@ -106,7 +129,7 @@ for p in trace trace,stream0,pool; do
 	grep -q 'SIGSEGV' "$TMP/crash" || fail "fault under $p: no signal: $(cat "$TMP/crash")"
 	last=$(grep '__cudaLaunchKernel' "$TMP/crash" | tail -1)
 	case $last in
-	*'kernel=bad_store(int*)'*) ;;
+	*'kernel=bad_store(int* 0x'*) ;;
 	*'in flight'*)
 		# hipemu's worker may run the kernel, and fault, before the
 		# launch returns: then the launch is the call in flight (its

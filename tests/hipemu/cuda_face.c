@@ -43,6 +43,8 @@ static void bind(void)
 		abort();
 	}
 	__atomic_store_n(&cf_ops_p, o, __ATOMIC_RELEASE);
+	if (cf_face_bound)
+		cf_face_bound();
 }
 
 const struct hipemu_face_ops *cf_ops(void)

@@ -139,6 +139,9 @@ static inline cudaError_t cf_rt(int hip_err)
 /* ---- cuda_drv.c ---- */
 /* Has cuInit been called (by any thread)? */
 bool cf_drv_inited(void);
+/* The runtime's (cuda_rt.c): once its face has bound the core, the
+ * driver initialised as NVIDIA's cudart does; the driver has none. */
+extern void cf_face_bound(void) __attribute__((weak));
 /* Every driver call but a few: none before cuInit (cuda_drv.c). */
 #define CF_DRV_INIT()                                                   \
 	do {                                                            \

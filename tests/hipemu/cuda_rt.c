@@ -228,18 +228,15 @@ _Static_assert(cudaEnableLegacyStream ==
 		       (int)CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM,
 	       "entry point flags");
 
-static cudaError_t entry_point(const char *symbol, void **funcPtr,
-			       unsigned int version, unsigned long long flags,
-			       enum cudaDriverEntryPointQueryResult *status)
-{
-	CUresult (*gpa)(const char *, void **, int, cuuint64_t,
-			CUdriverProcAddressQueryResult *);
-	CUdriverProcAddressQueryResult st;
-	static void *drv;	/* kept open: what it hands out lives there */
-	CUresult r;
+typedef CUresult (*cf_gpa_fn)(const char *, void **, int, cuuint64_t,
+			      CUdriverProcAddressQueryResult *);
 
-	if (!symbol || !funcPtr)
-		return cf_rt_err(cudaErrorInvalidValue);
+/* The driver's cuGetProcAddress_v2, libcuda.so.1 opened once and kept
+ * open (what it hands out lives there); NULL without a driver. */
+static cf_gpa_fn cf_gpa(void)
+{
+	static void *drv;
+
 	if (!__atomic_load_n(&drv, __ATOMIC_ACQUIRE)) {
 		void *h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
 		void *none = NULL;
@@ -249,10 +246,42 @@ static cudaError_t entry_point(const char *symbol, void **funcPtr,
 						      __ATOMIC_ACQUIRE))
 			dlclose(h);	/* another thread's is the same */
 	}
-	gpa = drv ? (CUresult(*)(const char *, void **, int, cuuint64_t,
-				 CUdriverProcAddressQueryResult *))
-			    dlsym(drv, "cuGetProcAddress_v2") :
-		    NULL;
+	return drv ? (cf_gpa_fn)dlsym(drv, "cuGetProcAddress_v2") : NULL;
+}
+
+/*
+ * The runtime's first call initialises the driver, as NVIDIA's does: a
+ * runtime program may call the driver (cuFuncGetParamInfo of
+ * cudaGetFuncBySymbol's CUfunction, cuCtxGetCurrent) without cuInit,
+ * whose cuda.h says it "must be called before any other function from
+ * the driver API" (CUDA 13.0): the runtime binds the device's primary
+ * context, a driver object (cuda_runtime_api.h, cudaInitDevice: "This
+ * call will bind the primary context of the specified device to the
+ * calling thread").  Through cuGetProcAddress_v2, as cudart finds every
+ * driver function.  Called once, when the face binds its core.
+ */
+void cf_face_bound(void)
+{
+	CUresult (*init)(unsigned int) = NULL;
+	CUdriverProcAddressQueryResult st;
+	cf_gpa_fn gpa = cf_gpa();
+
+	if (gpa && gpa("cuInit", (void **)&init, CUDART_VERSION, 0, &st) ==
+			   CUDA_SUCCESS && init)
+		(void)init(0);
+}
+
+static cudaError_t entry_point(const char *symbol, void **funcPtr,
+			       unsigned int version, unsigned long long flags,
+			       enum cudaDriverEntryPointQueryResult *status)
+{
+	CUdriverProcAddressQueryResult st;
+	cf_gpa_fn gpa;
+	CUresult r;
+
+	if (!symbol || !funcPtr)
+		return cf_rt_err(cudaErrorInvalidValue);
+	gpa = cf_gpa();
 	if (!gpa) {
 		*funcPtr = NULL;
 		return cf_rt_err(cudaErrorInsufficientDriver);
