@@ -21,7 +21,8 @@ $(CUT)/check_cuda_table: $(CUT_DIR)/check_cuda_table.c shim/api_info.c \
 ifneq ($(HC_HAVE_CUDA),)
 CHECK_GROUPS += cuda
 CUT_DEPS := $(CUT)/check_cuda_table $(BUILD)/liblbshim.so $(BUILD)/lbtrace \
-	$(CUT)/prog_lookup $(CUT)/prog_rtcalls $(CUT)/vecadd_static \
+	$(CUT)/prog_lookup $(CUT)/prog_rtcalls $(CUT)/prog_rtcalls_dl \
+	$(CUT)/vecadd_static \
 	$(CUT)/prog_xv $(CUT)/prog_xv_hip \
 	$(BUILD)/gpu/fault_shared $(BUILD)/tests/gpu-cpu/libgpu_twins.so \
 	$(CUT)/prog_cupol $(CUT)/prog_fold \
@@ -63,6 +64,12 @@ $(CUT)/prog_rtcalls: $(CUT_DIR)/prog_rtcalls.c $(API_DEFS) \
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -Wno-deprecated-declarations $< -o $@ \
 		-L$(CUDA_HOME)/lib64 -Wl,--no-as-needed -lcudart -ldl
+# The same, linked with no runtime: it dlopens the one it is given
+# (libcudart.so.12, from Debian's archive: tests/realrocm/sets.txt).
+$(CUT)/prog_rtcalls_dl: $(CUT_DIR)/prog_rtcalls.c $(API_DEFS) \
+		include/lbshim/cuda_decls.h
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -Wno-deprecated-declarations $< -o $@ -ldl
 
 # The two halves of lbtrace's cross-vendor comparison (t_lbtrace_ab.sh):
 # nvcc's with shared cudart and the driver's stub, cc's HIP against hipemu.

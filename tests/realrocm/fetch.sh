@@ -73,7 +73,8 @@ mkdir -p "$A/state/lists/partial" "$A/cache/archives/partial" "$A/none" ||
 : >"$A/status"
 {
 	for suite in trixie sid experimental; do
-		echo "deb [signed-by=$keyring] $mirror $suite main"
+		# non-free: NVIDIA's libcudart12 (set cudart12)
+		echo "deb [signed-by=$keyring] $mirror $suite main non-free"
 	done
 } >"$A/sources.list"
 # Only our own directories: the host's sources, preferences and state are
