@@ -270,6 +270,9 @@ int lbt_call_fields(const struct lbt_rec *r, struct lbt_field *out,
 				f = put(f, "version", LBT_F_I64, a[2]);
 			break;
 		}
+		/* a function of no arguments (cudaGetLastError): none */
+		if (r->kind == LB_KIND_OTHER && !lb_api_info[r->api].nargs)
+			break;
 		/* OTHER, or an API this lbtrace does not know */
 		f = put(f, r->kind == LB_KIND_OTHER ? "ptr" : "a0", LBT_F_HEX,
 			a[0]);
