@@ -8,7 +8,8 @@ S0_CFLAGS = -std=gnu11 -O2 -g $(WARN) -D__HIP_PLATFORM_AMD__ -Iinclude \
 S0_HIPLIB := -L/usr/lib/x86_64-linux-gnu -lamdhip64
 S0_DEPS := $(S0_DIR)/s0_test $(S0_DIR)/s0_bench $(S0_DIR)/libs0twins.so \
 	$(S0_DIR)/s0_spt $(S0_DIR)/libs0spt_twin.so $(S0_DIR)/s0_pt \
-	$(S0_DIR)/torch/libc10_hip.so $(S0_DIR)/s0_apis \
+	$(S0_DIR)/torch/libc10_hip.so $(S0_DIR)/cudatorch/libc10_cuda.so \
+	$(S0_DIR)/s0_apis \
 	$(S0_DIR)/libs0apis_twin.so $(S0_DIR)/s0_hz $(S0_DIR)/s0_hzk \
 	$(S0_DIR)/libs0hzk_twin.so $(S0_DIR)/s0_fast $(S0_DIR)/s0_demangle \
 	$(S0_DIR)/s0_share $(S0_DIR)/libs0share_twin.so
@@ -55,8 +56,12 @@ $(S0_DIR)/s0_demangle: tests/policies/stream0/s0_demangle.c shim/demangle.c \
 	@mkdir -p $(@D)
 	$(CC) $(S0_CFLAGS) -Ishim $< shim/demangle.c -o $@ -ldl
 
-# A stand-in for PyTorch's libc10_hip.so (the caching allocator's home).
+# A stand-in for PyTorch's libc10_hip.so (the caching allocator's home),
+# and for its CUDA build's libc10_cuda.so.
 $(S0_DIR)/torch/libc10_hip.so: tests/policies/stream0/fake_c10.c
+	@mkdir -p $(@D)
+	$(CC) $(S0_CFLAGS) -fPIC -shared $< -o $@
+$(S0_DIR)/cudatorch/libc10_cuda.so: tests/policies/stream0/fake_c10.c
 	@mkdir -p $(@D)
 	$(CC) $(S0_CFLAGS) -fPIC -shared $< -o $@
 

@@ -26,7 +26,7 @@
 /* Argument bytes a trace KARGS record holds (LB_KARGS_BYTES). */
 #define LB_KREG_BYTES 56u
 /* Pointer words a plan lists at most (global_buffer and by-value words). */
-#define LB_KREG_MAXPTR 32u
+#define LB_KREG_MAXPTR 128u
 
 struct lb_kpart {
 	uint16_t idx;	/* kernelParams index (explicit arguments only) */

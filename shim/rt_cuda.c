@@ -33,6 +33,7 @@
 #include "shim.h"
 #include "resolve.h"
 #include "rt_cuda.h"
+#include "run_solo.h" /* lb_le_on */
 #include "lbshim/codeobj.h"
 
 #define LB_SAME(a, b) ((long)(a) == (long)(b))
@@ -465,8 +466,24 @@ static struct lb_co_set *lb_cu_read_file(const char *path, unsigned flags)
  * handle; of a runtime launch, cudaGetFuncBySymbol's of its host stub
  * (cuda_runtime_api.h:13757: kreg asks a cudaKernel_t's by the stub it
  * was got for).  A failed cudaGetFuncBySymbol leaves its error as the
- * last error: an own call, which lasterr.c puts right.
+ * last error: an own call, which lasterr.c puts right, or, under the
+ * trace alone, lb_cu_own_failed.
  */
+/*
+ * After a runtime call of the shim's own failed: where lasterr.c keeps no
+ * shadow (the trace alone, which otherwise calls no runtime function),
+ * the failure it left as the last error is cleared.  A failure the
+ * program had not read yet is lost with it (CUDA has no call that sets
+ * the last error back); asking for it first would cost every layout
+ * query a call, for a failure that follows only a handle the runtime
+ * had just launched.
+ */
+static void lb_cu_own_failed(void)
+{
+	if (!lb_le_on && lb_real.cudaGetLastError)
+		(void)lb_real.cudaGetLastError();
+}
+
 static int lb_cu_params(const void *f, int module, uint32_t *off,
 			uint32_t *size, int max)
 {
@@ -480,10 +497,12 @@ static int lb_cu_params(const void *f, int module, uint32_t *off,
 	if (!info || !f)
 		return -1;
 	lb_rt_own_bump();
-	if (module)
+	if (module) {
 		fn = (void *)f;
-	else if (!(sym && sym(&fn, f) == cudaSuccess && fn))
+	} else if (!(sym && sym(&fn, f) == cudaSuccess && fn)) {
+		lb_cu_own_failed();
 		return -1;
+	}
 	for (i = 0; i < max; i++) {
 		size_t o = 0, n = 0;
 		CUresult r = info(fn, (size_t)i, &o, &n);

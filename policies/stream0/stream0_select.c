@@ -122,7 +122,7 @@ int s0_select_thread(void)
 	return s0_matches(&s0_only, name) && !s0_matches(&s0_exclude, name);
 }
 
-/* dl_iterate_phdr callback: is PyTorch's HIP library loaded? */
+/* dl_iterate_phdr callback: is PyTorch's HIP or CUDA library loaded? */
 static int s0_find_c10(struct dl_phdr_info *info, size_t size, void *data)
 {
 	const char *base;
@@ -132,7 +132,8 @@ static int s0_find_c10(struct dl_phdr_info *info, size_t size, void *data)
 		return 0;
 	base = strrchr(info->dlpi_name, '/');
 	base = base ? base + 1 : info->dlpi_name;
-	if (!strncmp(base, "libc10_hip.so", 13)) {
+	if (!strncmp(base, "libc10_hip.so", 13) ||
+	    !strncmp(base, "libc10_cuda.so", 14)) {
 		*(int *)data = 1;
 		return 1;
 	}
@@ -141,7 +142,8 @@ static int s0_find_c10(struct dl_phdr_info *info, size_t size, void *data)
 
 /*
  * Is PyTorch's caching allocator serving this process's device memory?
- * libc10_hip holds it (c10/hip, hipified from c10/cuda); it is bypassed
+ * libc10_hip holds it (c10/hip, hipified from c10/cuda), libc10_cuda in
+ * a CUDA build (c10/cuda/CUDACachingAllocator.cpp); it is bypassed
  * when forceUncachedAllocator() (c10/cuda/CUDACachingAllocator.cpp) says
  * so, and PyTorch's releases disagree on what that takes: older ones
  * test PYTORCH_NO_CUDA_MEMORY_CACHING for presence (a getenv() !=

@@ -253,10 +253,17 @@ static LB_TLS struct hz_lmemo hz_lmemo = { .n = -2, .dev = -2 };
  */
 static int hz_ptr(struct s0_hz_target *t, int m, uintptr_t p)
 {
-	struct s0_hz_alloc *a = s0_hza_at(p);
+	struct s0_hz_alloc *a;
 	uint64_t end = 0;
 	int i;
 
+	/* most words are no pointer into memory allocated through the shim
+	 * (sizes, strides, flags): one probe says so, before the records'
+	 * (every allocation is known before it has a record; a map that
+	 * filled leaves newer ones unchecked, as stream0_mem.c says) */
+	if (!s0_hz_is_known(p))
+		return m;
+	a = s0_hza_at(p);
 	if (!a)
 		a = s0_hza_find(p);
 	if (a) {
@@ -268,8 +275,6 @@ static int hz_ptr(struct s0_hz_target *t, int m, uintptr_t p)
 			t[m] = (struct s0_hz_target){ a, 0, 0 };
 			return m + 1;
 		}
-	} else if (!s0_hz_is_known(p)) {
-		return m;
 	}
 	t[m].a = NULL;
 	t[m].lo = p;

@@ -117,6 +117,16 @@ for m in kernel set apart; do
 	! grep -q 'hazard' "$TMP/ho" || fail "handoff $m: a hazard: $(cat "$TMP/ho")"
 done
 echo "handoff: kernel and set 5 of 5 ordered, apart 0; every sum right"
+# The shim's own cudaGetFuncBySymbol (a kernel's layout) failing must not
+# show in the program's cudaGetLastError after its launch, under the
+# trace alone too, whose calls lasterr.c keeps no shadow of (rt_cuda.c,
+# lb_cu_own_failed): handoff checks it after each launch (exit 3)
+for p in trace stream0 trace,stream0,pool; do
+	HIPEMU_FAIL=cudaGetFuncBySymbol:1:hipErrorInvalidDeviceFunction \
+		under $p hof "$G/handoff_shared" set 2 >"$TMP/hof" 2>&1 ||
+		fail "the shim's failed layout query under $p: rc $? $(cat "$TMP/hof")"
+done
+echo "handoff: a failed layout query leaves the program's last error alone"
 
 # ---- a fault, explained ----
 for p in trace trace,stream0,pool; do

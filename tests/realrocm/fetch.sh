@@ -71,10 +71,19 @@ A=$C/apt
 mkdir -p "$A/state/lists/partial" "$A/cache/archives/partial" "$A/none" ||
 	die "cannot create $A"
 : >"$A/status"
+# main, and the components the sets fetched now name (sets.txt's
+# "component" lines: NVIDIA's libcudart12 is in non-free), so that a
+# mirror of main alone still serves the ROCm sets
+comps=main
+for s in $need; do
+	for c in $(awk -v n="$s" '$1 == "component" && $2 == n {
+		for (i = 3; i <= NF; i++) print $i }' "$sets"); do
+		case " $comps " in *" $c "*) ;; *) comps="$comps $c" ;; esac
+	done
+done
 {
 	for suite in trixie sid experimental; do
-		# non-free: NVIDIA's libcudart12 (set cudart12)
-		echo "deb [signed-by=$keyring] $mirror $suite main non-free"
+		echo "deb [signed-by=$keyring] $mirror $suite $comps"
 	done
 } >"$A/sources.list"
 # Only our own directories: the host's sources, preferences and state are

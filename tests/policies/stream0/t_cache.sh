@@ -4,7 +4,8 @@
 # launch-level check off results go wrong (here kernels whose layout the
 # check cannot read: so with it on too), so the shim must have warned
 # once, before the second thread's first remapped call, when libc10_hip
-# is loaded and caching is on; not when caching is off or in syncs mode.
+# (or libc10_cuda) is loaded and caching is on; not when caching is off
+# or in syncs mode.
 # With the check on (the default), which orders the hand-overs it sees
 # (t_share.sh), the warning is a note at LBSHIM_LOG=info.  With caching
 # off, malloc/free each iteration under stream0+pool (the pool's fence)
@@ -27,6 +28,10 @@ n=$(grep -c "$W" "$T/e")
 [ "$n" = 1 ] || { cat "$T/e"; fail "remap with libc10_hip: $n warnings, want 1"; }
 grep -q "LBSHIM_STREAM0_MODE=syncs" "$T/e" || fail "the warning names no safe setting"
 echo "remap: $(cat "$T/o") (warned)"
+# PyTorch's CUDA build keeps its caching allocator in libc10_cuda.so
+S0_PT_TORCH=$D/cudatorch/libc10_cuda.so perthread "$P" cache >"$T/o" 2>"$T/e" ||
+	{ cat "$T/o" "$T/e"; fail "remap, libc10_cuda"; }
+[ "$(grep -c "$W" "$T/e")" = 1 ] || { cat "$T/e"; fail "remap with libc10_cuda: no warning"; }
 # the check on: no warning at the default level, a note at info
 LBSHIM_STREAM0_CHECK=on S0_PT_TORCH=$TORCH perthread "$P" cache >"$T/o" 2>"$T/e" ||
 	{ cat "$T/o" "$T/e"; fail "remap, check on"; }
