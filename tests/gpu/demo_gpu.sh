@@ -9,11 +9,12 @@
 # end to end) go to its trace directory as eval.json; OUTDIR gets the two
 # ab tables (ab_remap.txt, ab_syncs.txt, and .svg), table.md (the
 # per-thread figures, median of the runs, arm by arm), the lbshim lines of
-# stderr (stderr_*.txt) and timeline.svg (lbtrace export --svg of one
-# trace-only run above one remap run, when lbtrace has it).
+# stderr (stderr_*.txt) and timeline_MODE.svg (lbtrace export --svg of
+# one trace-only run above one run with the policies).
 # DEMO_GPU_ARGS adds arguments to evaluate_torch.py (--size 1024: a camera
 # whose encoder keeps the GPU busy); DEMO_GPU_MODES names the modes run
-# (default "remap syncs").
+# (default "remap syncs"; a mode M-nocache is M with PYTORCH_NO_CUDA_MEMORY_CACHING=1
+# in the arm with the pool).
 set -u
 [ $# -ge 2 ] || { echo "usage: $0 BUNDLE OUTDIR [SECONDS [RUNS]]" >&2; exit 2; }
 B=$(cd "$1" && pwd) || exit 2
@@ -27,12 +28,18 @@ export PYTHONUNBUFFERED=1
 # Each run's figures next to its traces (LBSHIM_TRACE's directory).
 # DEMO_GPU_ARGS: more arguments for evaluate_torch.py (a heavier camera:
 # --size 1024); DEMO_GPU_MODES: the stream0 modes compared.
-cmd=(sh -c 'exec "$0" "$1" --device cuda --seconds "$2" --json "$(dirname "$LBSHIM_TRACE")/eval.json" $3'
+# In a mode "M-nocache", the arm with the pool also sets
+# PYTORCH_NO_CUDA_MEMORY_CACHING=1: the caching allocator's warning
+# heeded (lbshim(7), "PyTorch's caching allocator"), the shim's pool
+# serving PyTorch's allocations with its fence instead.
+cmd=(sh -c 'case "$4:$LBSHIM_POLICIES" in nocache:*pool*) export PYTORCH_NO_CUDA_MEMORY_CACHING=1 ;; esac
+	exec "$0" "$1" --device cuda --seconds "$2" --json "$(dirname "$LBSHIM_TRACE")/eval.json" $3'
 	"$PY" "$root/tests/workloads/evaluate_torch.py" "$S" "${DEMO_GPU_ARGS:-}")
 rc=0
 for mode in ${DEMO_GPU_MODES:-remap syncs}; do
-	LBSHIM_STREAM0_MODE=$mode "$LBT" run --ab trace/trace,stream0,pool \
-		-n "$N" -o "$O/$mode" --svg "$O/ab_$mode.svg" -- "${cmd[@]}" \
+	case $mode in *-nocache) nc=nocache ;; *) nc= ;; esac
+	LBSHIM_STREAM0_MODE=${mode%-nocache} "$LBT" run --ab trace/trace,stream0,pool \
+		-n "$N" -o "$O/$mode" --svg "$O/ab_$mode.svg" -- "${cmd[@]}" $nc \
 		>"$O/ab_$mode.txt" 2>"$O/stderr_$mode.raw" || rc=1
 	grep 'lbshim' "$O/stderr_$mode.raw" | sort | uniq -c >"$O/stderr_$mode.txt"
 done
@@ -45,7 +52,7 @@ print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 def med(xs):
     xs = [x for x in xs if x is not None]
     return statistics.median(xs) if xs else float("nan")
-for mode in ("remap", "syncs"):
+for mode in sorted(d for d in os.listdir(o) if os.path.isdir(os.path.join(o, d))):
     for arm in sorted(os.listdir(os.path.join(o, mode))) if os.path.isdir(os.path.join(o, mode)) else []:
         runs = []
         for f in sorted(glob.glob(os.path.join(o, mode, arm, "*", "eval.json"))):
@@ -70,11 +77,19 @@ for mode in ("remap", "syncs"):
             med([g(r, "e2e", "p99_ms") for r in runs]),
             med([g(r, "e2e", "over_budget") for r in runs])))
 PYEOF
-# The timeline: a trace-only run above a remap run, when lbtrace draws it.
-a=$(ls "$O"/remap/trace/001/*.lbt 2>/dev/null | head -1)
-b=$(ls "$O"/remap/trace,stream0,pool/001/*.lbt 2>/dev/null | head -1)
-if [ -n "$a" ] && [ -n "$b" ] && "$LBT" export --help 2>&1 | grep -q -- --svg; then
-	"$LBT" export --svg "$O/timeline.svg" "$a" "$b" 2>"$O/timeline.err" || rc=1
-fi
-cat "$O/table.md" "$O/ab_remap.txt" "$O/stderr_remap.txt" "$O/stderr_syncs.txt"
+# The timeline of each mode: its trace-only run (lbtrace run's arm A)
+# above its run with the policies (B), DEMO_GPU_WINDOW ms (START,LEN;
+# default 3000,150: past the warm-up) of each.
+for mode in ${DEMO_GPU_MODES:-remap syncs}; do
+	a=$(ls "$O/$mode"/A/001/*.lbt 2>/dev/null | head -1)
+	b=$(ls "$O/$mode"/B/001/*.lbt 2>/dev/null | head -1)
+	[ -n "$a" ] && [ -n "$b" ] || continue
+	"$LBT" export --svg "$O/timeline_$mode.svg" \
+		--window "${DEMO_GPU_WINDOW:-3000,150}" "$a" "$b" \
+		2>"$O/timeline_$mode.err" || rc=1
+done
+cat "$O/table.md"
+for mode in ${DEMO_GPU_MODES:-remap syncs}; do
+	cat "$O/ab_$mode.txt" "$O/stderr_$mode.txt" 2>/dev/null
+done
 exit $rc
