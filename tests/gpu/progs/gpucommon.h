@@ -1,7 +1,8 @@
 /*
  * gpucommon.h - what the GPU suite's programs share: error checks that
- * name the call, a monotonic clock, percentiles, and a kernel that keeps
- * the GPU busy for a given time (the "camera's encoder").
+ * name the call, a monotonic clock, percentiles, a kernel that keeps
+ * the GPU busy for a given time (the "camera's encoder") and one that
+ * reads its buffer after a wait (slow_sum).
  *
  * Every program prints one line "name: key=value ..." that check_gpu.sh
  * reads, and exits 0 only if every result it computed was right.
@@ -60,6 +61,27 @@ __global__ void lb_spin(long long ns, int *out)
 	while ((long long)(t - t0) < ns);
 	if (out)
 		atomicAdd(out, 1);
+}
+
+/*
+ * Waits ns of the global timer, then adds the n bytes of a to *out (the
+ * block's threads each a stride): a kernel that reads its buffer only
+ * after a while, so that a write another thread or a reallocation makes
+ * meanwhile changes the sum (reuse.cu, handoff.cu).
+ */
+__global__ void slow_sum(const unsigned char *a, size_t n, long long ns,
+			 unsigned long long *out)
+{
+	unsigned long long t0, t, s = 0;
+	size_t i;
+
+	asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+	do
+		asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+	while ((long long)(t - t0) < ns);
+	for (i = threadIdx.x; i < n; i += blockDim.x)
+		s += a[i];
+	atomicAdd(out, s);
 }
 
 #endif

@@ -25,21 +25,6 @@
 #include <string.h>
 #include "gpucommon.h"
 
-__global__ void slow_sum(const unsigned char *a, size_t n, long long ns,
-			 unsigned long long *out)
-{
-	unsigned long long t0, t, s = 0;
-	size_t i;
-
-	asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
-	do
-		asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-	while ((long long)(t - t0) < ns);
-	for (i = threadIdx.x; i < n; i += blockDim.x)
-		s += a[i];
-	atomicAdd(out, s);
-}
-
 __global__ void fill(int *p, int n, int v)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
